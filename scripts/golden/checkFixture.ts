@@ -1,0 +1,74 @@
+import { encoderLayer } from '../../src/engine/encoderLayer';
+import { buildMask } from '../../src/engine/masks';
+import type { Matrix } from '../../src/engine/matrix';
+import { fromPytorchInProj, multiHeadAttention } from '../../src/engine/multiHead';
+import type { GoldenFixture } from './parseFixture';
+
+/** numpy.allclose with atol = rtol = 1e-4, as shared/golden-format.md asks. */
+export const ATOL = 1e-4;
+export const RTOL = 1e-4;
+
+export interface FixtureResult {
+  readonly passed: boolean;
+  /** Largest |got − expected| over every compared value. */
+  readonly maxAbsError: number;
+  /** The first value outside tolerance, described for a human; null when passed. */
+  readonly firstFailure: string | null;
+  readonly compared: number;
+}
+
+interface Comparison {
+  maxAbsError: number;
+  firstFailure: string | null;
+  compared: number;
+}
+
+/**
+ * Compares got (row-major) with expected. An expected null is PyTorch's NaN for a row with every key masked:
+ * the engine must give that row zeros and report it as fully masked instead.
+ */
+function compareGrid(got: Matrix, expected: (number | null)[][], label: string, fullyMaskedRows: ReadonlySet<number>, acc: Comparison): void {
+  for (let r = 0; r < expected.length; r++) {
+    for (let c = 0; c < expected[r].length; c++) {
+      const want = expected[r][c];
+      const have = got.data[r * got.cols + c];
+      if (want === null) {
+        if (!fullyMaskedRows.has(r) && acc.firstFailure === null) acc.firstFailure = `${label}[${r}][${c}]: PyTorch gave NaN but the engine did not report row ${r} as fully masked`;
+        continue;
+      }
+      const err = Math.abs(have - want);
+      acc.compared++;
+      if (!(err <= acc.maxAbsError)) acc.maxAbsError = Number.isNaN(err) ? Infinity : err;
+      if (!(err <= ATOL + RTOL * Math.abs(want)) && acc.firstFailure === null) {
+        acc.firstFailure = `${label}[${r}][${c}]: got ${have}, expected ${want} (|error| ${err.toExponential(2)})`;
+      }
+    }
+  }
+}
+
+export function checkFixture(fx: GoldenFixture): FixtureResult {
+  const attention = fromPytorchInProj(fx.numHeads, fx.inProjWeight, fx.inProjBias, fx.outProjWeight, fx.outProjBias);
+  const mask = buildMask(fx.seqLen, fx.seqLen, { custom: fx.attnMask, keyPadding: fx.keyPaddingMask });
+  const acc: Comparison = { maxAbsError: 0, firstFailure: null, compared: 0 };
+
+  if (fx.kind === 'mha') {
+    const trace = multiHeadAttention(fx.x, attention, { mask });
+    const fullyMasked = new Set(trace.heads[0]?.fullyMaskedRows ?? []);
+    compareGrid(trace.output, fx.expectedOutput, 'output', fullyMasked, acc);
+    fx.expectedWeights?.forEach((w, h) => compareGrid(trace.heads[h].weights, w, `weights[${h}]`, fullyMasked, acc));
+  } else {
+    const trace = encoderLayer(
+      fx.x,
+      {
+        attention,
+        ffn: { w1: fx.linear1Weight, b1: fx.linear1Bias, w2: fx.linear2Weight, b2: fx.linear2Bias },
+        norm1: { weight: fx.norm1Weight, bias: fx.norm1Bias, eps: fx.layerNormEps },
+        norm2: { weight: fx.norm2Weight, bias: fx.norm2Bias, eps: fx.layerNormEps },
+      },
+      { normFirst: fx.normFirst, mask },
+    );
+    compareGrid(trace.output, fx.expectedOutput, 'output', new Set(trace.attention.heads[0]?.fullyMaskedRows ?? []), acc);
+  }
+  if (acc.compared === 0 && acc.firstFailure === null) acc.firstFailure = 'the fixture holds no expected values to compare';
+  return { passed: acc.firstFailure === null, ...acc };
+}

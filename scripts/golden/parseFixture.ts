@@ -1,0 +1,157 @@
+import { fromRows, type Matrix } from '../../src/engine/matrix';
+
+/** A golden fixture as described in shared/golden-format.md, parsed and shape-checked. */
+export interface MhaFixture {
+  readonly kind: 'mha';
+  readonly name: string;
+  readonly embedDim: number;
+  readonly numHeads: number;
+  readonly seqLen: number;
+  readonly x: Matrix; // L × E
+  readonly inProjWeight: Matrix; // 3E × E
+  readonly inProjBias: Float32Array; // 3E
+  readonly outProjWeight: Matrix; // E × E
+  readonly outProjBias: Float32Array; // E
+  readonly attnMask: boolean[][] | null; // L × L, true = may NOT attend
+  readonly keyPaddingMask: boolean[] | null; // L, true = padding
+  /** null entries stand for NaN in PyTorch's answer (a fully masked row). */
+  readonly expectedOutput: (number | null)[][]; // L × E
+  readonly expectedWeights: (number | null)[][][] | null; // H × L × L
+}
+
+export interface EncoderLayerFixture extends Omit<MhaFixture, 'kind' | 'expectedWeights'> {
+  readonly kind: 'encoder_layer';
+  readonly ffnDim: number;
+  readonly normFirst: boolean;
+  readonly layerNormEps: number;
+  readonly linear1Weight: Matrix; // F × E
+  readonly linear1Bias: Float32Array; // F
+  readonly linear2Weight: Matrix; // E × F
+  readonly linear2Bias: Float32Array; // E
+  readonly norm1Weight: Float32Array;
+  readonly norm1Bias: Float32Array;
+  readonly norm2Weight: Float32Array;
+  readonly norm2Bias: Float32Array;
+}
+
+export type GoldenFixture = MhaFixture | EncoderLayerFixture;
+
+/** Thrown when a file is not a fixture we can check; the message says which field and why. */
+export class FixtureFormatError extends Error {
+  override name = 'FixtureFormatError';
+}
+
+type Json = unknown;
+
+function field(obj: Record<string, Json>, key: string): Json {
+  if (!(key in obj)) throw new FixtureFormatError(`missing field "${key}"`);
+  return obj[key];
+}
+
+function positiveInt(obj: Record<string, Json>, key: string): number {
+  const v = field(obj, key);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new FixtureFormatError(`"${key}" must be a positive integer, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+function finiteNumber(v: Json, where: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new FixtureFormatError(`${where} must be a finite number, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+function vector(obj: Record<string, Json>, key: string, length: number): Float32Array {
+  const v = field(obj, key);
+  if (!Array.isArray(v) || v.length !== length) throw new FixtureFormatError(`"${key}" must be a list of ${length} numbers`);
+  return Float32Array.from(v, (x, i) => finiteNumber(x, `${key}[${i}]`));
+}
+
+function matrix(obj: Record<string, Json>, key: string, rows: number, cols: number): Matrix {
+  const v = field(obj, key);
+  if (!Array.isArray(v) || v.length !== rows) throw new FixtureFormatError(`"${key}" must be ${rows}×${cols} (a list of ${rows} rows)`);
+  const parsed = v.map((r: Json, i: number) => {
+    if (!Array.isArray(r) || r.length !== cols) throw new FixtureFormatError(`"${key}" row ${i} must hold ${cols} numbers`);
+    return r.map((x: Json, j: number) => finiteNumber(x, `${key}[${i}][${j}]`));
+  });
+  return fromRows(parsed, key);
+}
+
+/** Expected values may be null where PyTorch produced NaN. */
+function expectedGrid(v: Json, rows: number, cols: number, where: string): (number | null)[][] {
+  if (!Array.isArray(v) || v.length !== rows) throw new FixtureFormatError(`${where} must be ${rows}×${cols}`);
+  return v.map((r: Json, i: number) => {
+    if (!Array.isArray(r) || r.length !== cols) throw new FixtureFormatError(`${where} row ${i} must hold ${cols} values`);
+    return r.map((x: Json, j: number) => (x === null ? null : finiteNumber(x, `${where}[${i}][${j}]`)));
+  });
+}
+
+function booleanList(v: Json, length: number, where: string): boolean[] {
+  if (!Array.isArray(v) || v.length !== length) throw new FixtureFormatError(`${where} must be a list of ${length} booleans`);
+  return v.map((x: Json, i: number) => {
+    if (typeof x !== 'boolean') throw new FixtureFormatError(`${where}[${i}] must be true or false, got ${JSON.stringify(x)}`);
+    return x;
+  });
+}
+
+function isRecord(v: Json): v is Record<string, Json> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function parseFixture(raw: Json): GoldenFixture {
+  if (!isRecord(raw)) throw new FixtureFormatError('the file must hold one JSON object');
+  const kind = field(raw, 'kind');
+  if (kind !== 'mha' && kind !== 'encoder_layer') throw new FixtureFormatError(`unknown kind ${JSON.stringify(kind)} (expected "mha" or "encoder_layer")`);
+  const e = positiveInt(raw, 'embed_dim');
+  const h = positiveInt(raw, 'num_heads');
+  const x = field(raw, 'x');
+  const l = 'seq_len' in raw ? positiveInt(raw, 'seq_len') : Array.isArray(x) ? x.length : 0;
+  const attnMaskRaw = field(raw, 'attn_mask');
+  const paddingRaw = field(raw, 'key_padding_mask');
+  const expected = field(raw, 'expected');
+  if (!isRecord(expected)) throw new FixtureFormatError('"expected" must be an object');
+  const base = {
+    name: typeof raw.name === 'string' ? raw.name : '(unnamed)',
+    embedDim: e,
+    numHeads: h,
+    seqLen: l,
+    x: matrix(raw, 'x', l, e),
+    inProjWeight: matrix(raw, 'in_proj_weight', 3 * e, e),
+    inProjBias: vector(raw, 'in_proj_bias', 3 * e),
+    outProjWeight: matrix(raw, 'out_proj_weight', e, e),
+    outProjBias: vector(raw, 'out_proj_bias', e),
+    attnMask: attnMaskRaw === null ? null : (Array.isArray(attnMaskRaw) ? attnMaskRaw : [null]).map((r: Json, i: number) => booleanList(r, l, `attn_mask row ${i}`)),
+    keyPaddingMask: paddingRaw === null ? null : booleanList(paddingRaw, l, 'key_padding_mask'),
+    expectedOutput: expectedGrid(field(expected, 'output'), l, e, 'expected.output'),
+  };
+  if (base.attnMask && base.attnMask.length !== l) throw new FixtureFormatError(`attn_mask must be ${l}×${l}`);
+
+  if (kind === 'mha') {
+    const w = 'weights' in expected ? expected.weights : null;
+    let expectedWeights: (number | null)[][][] | null = null;
+    if (w !== null && w !== undefined) {
+      if (!Array.isArray(w) || w.length !== h) throw new FixtureFormatError(`expected.weights must be ${h}×${l}×${l}`);
+      expectedWeights = w.map((m: Json, i: number) => expectedGrid(m, l, l, `expected.weights[${i}]`));
+    }
+    return { kind, ...base, expectedWeights };
+  }
+  const f = positiveInt(raw, 'ffn_dim');
+  const normFirst = field(raw, 'norm_first');
+  if (typeof normFirst !== 'boolean') throw new FixtureFormatError('"norm_first" must be true or false');
+  const activation = 'activation' in raw ? raw.activation : 'relu';
+  if (activation !== 'relu') throw new FixtureFormatError(`activation ${JSON.stringify(activation)} is not supported (only "relu")`);
+  const eps = 'layer_norm_eps' in raw ? finiteNumber(raw.layer_norm_eps, '"layer_norm_eps"') : 1e-5;
+  return {
+    kind,
+    ...base,
+    ffnDim: f,
+    normFirst,
+    layerNormEps: eps,
+    linear1Weight: matrix(raw, 'linear1_weight', f, e),
+    linear1Bias: vector(raw, 'linear1_bias', f),
+    linear2Weight: matrix(raw, 'linear2_weight', e, f),
+    linear2Bias: vector(raw, 'linear2_bias', e),
+    norm1Weight: vector(raw, 'norm1_weight', e),
+    norm1Bias: vector(raw, 'norm1_bias', e),
+    norm2Weight: vector(raw, 'norm2_weight', e),
+    norm2Bias: vector(raw, 'norm2_bias', e),
+  };
+}

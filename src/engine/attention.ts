@@ -1,0 +1,52 @@
+import { EngineError } from './errors';
+import { matmul, matmulTransposedB, scale, shapeOf, zeros, type Matrix } from './matrix';
+import type { BlockedMask } from './masks';
+import { maskedSoftmax } from './softmax';
+
+/** Every intermediate of one scaled dot-product attention, as the walkthrough shows them. */
+export interface AttentionTrace {
+  /** QKᵀ, [query × key]. */
+  readonly scores: Matrix;
+  /** scores / √d_k (or a copy of scores when scaling is off), [query × key]. */
+  readonly scaled: Matrix;
+  /** scaled with −Infinity at blocked entries, [query × key]. */
+  readonly masked: Matrix;
+  /** softmax over keys of `masked`, [query × key]; rows sum to 1 (or are 0 when fully masked). */
+  readonly weights: Matrix;
+  /** weights · V, [query × d_v]. */
+  readonly output: Matrix;
+  readonly fullyMaskedRows: readonly number[];
+  /** The factor the scores were multiplied by: 1/√d_k, or 1 when scaling is off. */
+  readonly scaleFactor: number;
+}
+
+export interface AttentionOptions {
+  readonly mask?: BlockedMask | null;
+  /** Divide by √d_k (default true). Off only to show why the scaling exists. */
+  readonly scale?: boolean;
+}
+
+/**
+ * softmax(Q Kᵀ / √d_k) V.
+ * q: [queries × d_k], k: [keys × d_k], v: [keys × d_v].
+ */
+export function scaledDotProductAttention(q: Matrix, k: Matrix, v: Matrix, options: AttentionOptions = {}): AttentionTrace {
+  if (q.cols !== k.cols) {
+    throw new EngineError('shape-mismatch', `Q is ${shapeOf(q)} and K is ${shapeOf(k)}: queries and keys need the same width d_k.`);
+  }
+  if (k.rows !== v.rows) {
+    throw new EngineError('shape-mismatch', `K is ${shapeOf(k)} and V is ${shapeOf(v)}: there must be one value per key.`);
+  }
+  const mask = options.mask ?? null;
+  if (mask && (mask.queries !== q.rows || mask.keys !== k.rows)) {
+    throw new EngineError('shape-mismatch', `The mask is ${mask.queries}×${mask.keys} but attention is ${q.rows}×${k.rows} (queries × keys).`);
+  }
+  const scaleFactor = options.scale === false ? 1 : 1 / Math.sqrt(q.cols);
+  const scores = matmulTransposedB(q, k, 'Q', 'K'); // [queries × keys]
+  const scaled = scaleFactor === 1 ? { ...scores, data: new Float32Array(scores.data) } : scale(scores, scaleFactor);
+  const masked = zeros(scaled.rows, scaled.cols);
+  for (let i = 0; i < scaled.data.length; i++) masked.data[i] = mask && mask.blocked[i] ? -Infinity : scaled.data[i];
+  const { weights, fullyMaskedRows } = maskedSoftmax(scaled, mask);
+  const output = matmul(weights, v, 'weights', 'V'); // [queries × d_v]
+  return { scores, scaled, masked, weights, output, fullyMaskedRows, scaleFactor };
+}

@@ -1,0 +1,84 @@
+import { feedForward, randomFeedForward, validateFeedForward, type FeedForwardParams, type FeedForwardTrace } from './feedForward';
+import { defaultLayerNorm, layerNorm, type LayerNormParams } from './layerNorm';
+import { add, assertFinite, type Matrix } from './matrix';
+import type { BlockedMask } from './masks';
+import { multiHeadAttention, randomMhaParams, validateMhaParams, type MhaParams, type MhaTrace } from './multiHead';
+import type { Random } from './random';
+
+/** One Transformer encoder block: self-attention and a feed-forward network, each with a residual and a LayerNorm. */
+export interface EncoderLayerParams {
+  readonly attention: MhaParams;
+  readonly ffn: FeedForwardParams;
+  readonly norm1: LayerNormParams;
+  readonly norm2: LayerNormParams;
+}
+
+export interface EncoderLayerOptions {
+  /** false (the original, post-LN): x = LN1(x + MHA(x)); x = LN2(x + FFN(x)). true (pre-LN): x = x + MHA(LN1(x)); x = x + FFN(LN2(x)). */
+  readonly normFirst?: boolean;
+  /** The skip connections; off shows what attention alone does to the tokens (rank collapse). Default on. */
+  readonly residual?: boolean;
+  readonly mask?: BlockedMask | null;
+  readonly disabledHeads?: ReadonlySet<number>;
+  readonly scale?: boolean;
+}
+
+/** Each sub-layer's intermediates, all [tokens × E] except ffn.hidden. */
+export interface EncoderLayerTrace {
+  readonly input: Matrix;
+  /** What attention reads: the input (post-LN) or LN1(input) (pre-LN). */
+  readonly attentionInput: Matrix;
+  readonly attention: MhaTrace;
+  /** After the first residual (and, post-LN, its LayerNorm): the input of the second sub-layer block. */
+  readonly afterAttention: Matrix;
+  readonly ffnInput: Matrix;
+  readonly ffn: FeedForwardTrace;
+  readonly output: Matrix;
+  readonly normFirst: boolean;
+  readonly residual: boolean;
+}
+
+export function encoderLayer(x: Matrix, params: EncoderLayerParams, options: EncoderLayerOptions = {}): EncoderLayerTrace {
+  const normFirst = options.normFirst ?? false;
+  const residual = options.residual ?? true;
+  validateMhaParams(params.attention);
+  validateFeedForward(params.ffn, params.attention.embedDim);
+  assertFinite(x, 'The encoder input');
+  const mhaOptions = { mask: options.mask, disabledHeads: options.disabledHeads, scale: options.scale };
+  const skip = (base: Matrix, update: Matrix): Matrix => (residual ? add(base, update, 'x', 'the sub-layer output') : update);
+
+  if (normFirst) {
+    const attentionInput = layerNorm(x, params.norm1);
+    const attention = multiHeadAttention(attentionInput, params.attention, mhaOptions);
+    const afterAttention = skip(x, attention.output);
+    const ffnInput = layerNorm(afterAttention, params.norm2);
+    const ffn = feedForward(ffnInput, params.ffn);
+    return { input: x, attentionInput, attention, afterAttention, ffnInput, ffn, output: skip(afterAttention, ffn.output), normFirst, residual };
+  }
+  const attention = multiHeadAttention(x, params.attention, mhaOptions);
+  const afterAttention = layerNorm(skip(x, attention.output), params.norm1);
+  const ffn = feedForward(afterAttention, params.ffn);
+  const output = layerNorm(skip(afterAttention, ffn.output), params.norm2);
+  return { input: x, attentionInput: x, attention, afterAttention, ffnInput: afterAttention, ffn, output, normFirst, residual };
+}
+
+export function randomEncoderLayer(embedDim: number, numHeads: number, ffnDim: number, random: Random): EncoderLayerParams {
+  return {
+    attention: randomMhaParams(embedDim, numHeads, random),
+    ffn: randomFeedForward(embedDim, ffnDim, random),
+    norm1: defaultLayerNorm(embedDim),
+    norm2: defaultLayerNorm(embedDim),
+  };
+}
+
+/** A stack of N encoder layers; each layer reads the previous layer's output. */
+export function encoderStack(x: Matrix, layers: readonly EncoderLayerParams[], options: EncoderLayerOptions & { disabledHeadsPerLayer?: readonly ReadonlySet<number>[] } = {}): EncoderLayerTrace[] {
+  const traces: EncoderLayerTrace[] = [];
+  let current = x;
+  layers.forEach((layer, i) => {
+    const trace = encoderLayer(current, layer, { ...options, disabledHeads: options.disabledHeadsPerLayer?.[i] ?? options.disabledHeads });
+    traces.push(trace);
+    current = trace.output;
+  });
+  return traces;
+}

@@ -1,0 +1,23 @@
+/**
+ * Every error the engine throws on bad input. `code` lets the interface show a translated message;
+ * `message` is already a complete English sentence naming what was wrong.
+ */
+export type EngineErrorCode =
+  | 'shape-mismatch'
+  | 'not-finite'
+  | 'empty-input'
+  | 'heads-do-not-divide'
+  | 'too-many-tokens'
+  | 'invalid-argument';
+
+export class EngineError extends Error {
+  readonly code: EngineErrorCode;
+  readonly details: Readonly<Record<string, number | string>>;
+
+  constructor(code: EngineErrorCode, message: string, details: Record<string, number | string> = {}) {
+    super(message);
+    this.name = 'EngineError';
+    this.code = code;
+    this.details = details;
+  }
+}
