@@ -27,3 +27,14 @@ test('changing the width keeps only head counts that divide it, and empty text s
   await page.getByRole('textbox').fill('   ');
   await expect(page.getByRole('status')).toContainText('Type a sentence');
 });
+
+test('600 words keep the first 512 tokens, say so, and paint the heads on canvas', async ({ page }) => {
+  await page.goto('/');
+  const words = Array.from({ length: 600 }, (_, i) => `w${i % 40}`).join(' ');
+  await page.getByRole('textbox').fill(words);
+  await expect(page.getByRole('status')).toContainText('The text has 600 tokens; only the first 512 are used.');
+  await expect(page.locator('.head-heatmap canvas')).toHaveCount(4);
+  // The page still responds after the big recompute.
+  await page.getByLabel('Causal mask').check();
+  await expect(page.getByLabel('Causal mask')).toBeChecked();
+});
