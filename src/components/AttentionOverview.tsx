@@ -1,13 +1,13 @@
 import { MAX_TOKENS } from '../engine';
 import { useLab } from '../state/labStore';
-import { useModelRun } from '../state/useModelRun';
+import { useLabComputation } from '../state/useLabComputation';
 import { HeadHeatmap } from './heatmap/HeadHeatmap';
 import { TokenChips } from './TokenChips';
 
 /** Every head of the chosen layer as a heatmap, computed live from the settings. */
 export function AttentionOverview() {
-  const result = useModelRun();
-  const layer = useLab((s) => s.layer);
+  const result = useLabComputation();
+  const layer = useLab((s) => s.selectedLayer);
   const set = useLab((s) => s.set);
   if (!result.ok) {
     const friendly = result.error.code === 'empty-input' ? 'Type a sentence above to see how its tokens attend to each other.' : result.error.message;
@@ -17,7 +17,7 @@ export function AttentionOverview() {
       </p>
     );
   }
-  const { run } = result;
+  const run = result;
   const labels = run.tokens.map((t) => t.text);
   const shownLayer = Math.min(layer, run.layers.length - 1);
   const heads = run.layers[shownLayer].attention.heads;
@@ -32,7 +32,7 @@ export function AttentionOverview() {
       <TokenChips tokens={run.tokens} />
       <div className="layer-tabs" role="group" aria-label="Layer">
         {run.layers.map((_, i) => (
-          <button key={i} type="button" aria-pressed={i === shownLayer} onClick={() => set({ layer: i })}>
+          <button key={i} type="button" aria-pressed={i === shownLayer} onClick={() => set({ selectedLayer: i })}>
             Layer {i + 1}
           </button>
         ))}

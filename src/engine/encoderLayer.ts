@@ -2,7 +2,7 @@ import { feedForward, randomFeedForward, validateFeedForward, type FeedForwardPa
 import { defaultLayerNorm, layerNorm, type LayerNormParams } from './layerNorm';
 import { add, assertFinite, type Matrix } from './matrix';
 import type { BlockedMask } from './masks';
-import { multiHeadAttention, randomMhaParams, validateMhaParams, type MhaParams, type MhaTrace } from './multiHead';
+import { combineHeads, multiHeadAttention, randomMhaParams, validateMhaParams, type MhaParams, type MhaTrace } from './multiHead';
 import type { Random } from './random';
 
 /** One Transformer encoder block: self-attention and a feed-forward network, each with a residual and a LayerNorm. */
@@ -21,6 +21,11 @@ export interface EncoderLayerOptions {
   readonly mask?: BlockedMask | null;
   readonly disabledHeads?: ReadonlySet<number>;
   readonly scale?: boolean;
+  /**
+   * The attention trace of an earlier run on the same input with the same mask. Only the concatenation and W_o
+   * are then recomputed: a head toggle does not change any head's weights, just which heads reach W_o.
+   */
+  readonly reuseAttention?: MhaTrace;
 }
 
 /** Each sub-layer's intermediates, all [tokens × E] except ffn.hidden. */
@@ -45,17 +50,23 @@ export function encoderLayer(x: Matrix, params: EncoderLayerParams, options: Enc
   validateFeedForward(params.ffn, params.attention.embedDim);
   assertFinite(x, 'The encoder input');
   const mhaOptions = { mask: options.mask, disabledHeads: options.disabledHeads, scale: options.scale };
+  const attend = (input: Matrix): MhaTrace => {
+    const earlier = options.reuseAttention;
+    if (!earlier) return multiHeadAttention(input, params.attention, mhaOptions);
+    const disabledHeads = options.disabledHeads ?? new Set<number>();
+    return { ...earlier, ...combineHeads(earlier.heads, params.attention, disabledHeads), disabledHeads };
+  };
   const skip = (base: Matrix, update: Matrix): Matrix => (residual ? add(base, update, 'x', 'the sub-layer output') : update);
 
   if (normFirst) {
     const attentionInput = layerNorm(x, params.norm1);
-    const attention = multiHeadAttention(attentionInput, params.attention, mhaOptions);
+    const attention = attend(attentionInput);
     const afterAttention = skip(x, attention.output);
     const ffnInput = layerNorm(afterAttention, params.norm2);
     const ffn = feedForward(ffnInput, params.ffn);
     return { input: x, attentionInput, attention, afterAttention, ffnInput, ffn, output: skip(afterAttention, ffn.output), normFirst, residual };
   }
-  const attention = multiHeadAttention(x, params.attention, mhaOptions);
+  const attention = attend(x);
   const afterAttention = layerNorm(skip(x, attention.output), params.norm1);
   const ffn = feedForward(afterAttention, params.ffn);
   const output = layerNorm(skip(afterAttention, ffn.output), params.norm2);

@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 
-/** What the student has chosen. Attention traces are derived from these, never stored here. */
+export type MaskMode = 'none' | 'causal' | 'padding' | 'custom';
+export type Locale = 'en' | 'zh';
+/** A head index, or the average over the layer's active heads. */
+export type HeadChoice = number | 'average';
+
+/** What the student has chosen. Everything shown is derived from these; nothing computed is stored here. */
 export interface LabSettings {
   readonly text: string;
   readonly embedDim: number;
@@ -8,13 +13,22 @@ export interface LabSettings {
   readonly numLayers: number;
   readonly seed: number;
   readonly positionalEncoding: boolean;
-  readonly causal: boolean;
-  /** Which layer's heads are shown. */
-  readonly layer: number;
+  readonly maskMode: MaskMode;
+  /** Token indices marked as padding (used when maskMode is 'padding'). */
+  readonly paddingTokens: readonly number[];
+  /** Blocked cells as "query-key" index pairs, e.g. "2-5" (used when maskMode is 'custom'). */
+  readonly customMask: readonly string[];
+  /** Ablated heads as "layer-head" index pairs, e.g. "0-3". */
+  readonly disabledHeads: readonly string[];
+  readonly selectedLayer: number;
+  readonly selectedHead: HeadChoice;
 }
 
 export interface LabActions {
   readonly set: (patch: Partial<LabSettings>) => void;
+  readonly toggleHead: (layer: number, head: number) => void;
+  readonly togglePadding: (token: number) => void;
+  readonly toggleCustomCell: (query: number, key: number) => void;
   readonly reset: () => void;
 }
 
@@ -25,12 +39,34 @@ export const DEFAULT_SETTINGS: LabSettings = {
   numLayers: 2,
   seed: 7,
   positionalEncoding: true,
-  causal: false,
-  layer: 0,
+  maskMode: 'none',
+  paddingTokens: [],
+  customMask: [],
+  disabledHeads: [],
+  selectedLayer: 0,
+  selectedHead: 0,
 };
 
-export const useLab = create<LabSettings & LabActions>()((set) => ({
+export const headKey = (layer: number, head: number): string => `${layer}-${head}`;
+export const cellKey = (query: number, key: number): string => `${query}-${key}`;
+
+function toggled<T>(list: readonly T[], item: T): T[] {
+  return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+}
+
+export type LabState = LabSettings & LabActions;
+
+export const useLab = create<LabState>()((set) => ({
   ...DEFAULT_SETTINGS,
   set: (patch) => set(patch),
+  toggleHead: (layer, head) => set((s) => ({ disabledHeads: toggled(s.disabledHeads, headKey(layer, head)) })),
+  togglePadding: (token) => set((s) => ({ paddingTokens: toggled(s.paddingTokens, token).sort((a, b) => a - b) })),
+  toggleCustomCell: (query, key) => set((s) => ({ customMask: toggled(s.customMask, cellKey(query, key)) })),
   reset: () => set(DEFAULT_SETTINGS),
 }));
+
+/** Only the settings, for URL sync and tests. */
+export function settingsOf(state: LabState): LabSettings {
+  const { set: _set, toggleHead: _t, togglePadding: _p, toggleCustomCell: _c, reset: _r, ...settings } = state;
+  return settings;
+}

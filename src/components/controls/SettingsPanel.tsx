@@ -10,14 +10,14 @@ export function headChoices(width: number): number[] {
 }
 
 export function SettingsPanel() {
-  const { embedDim, numHeads, numLayers, seed, positionalEncoding, causal, set } = useLab(
+  const { embedDim, numHeads, numLayers, seed, positionalEncoding, maskMode, set } = useLab(
     useShallow((s) => ({
       embedDim: s.embedDim,
       numHeads: s.numHeads,
       numLayers: s.numLayers,
       seed: s.seed,
       positionalEncoding: s.positionalEncoding,
-      causal: s.causal,
+      maskMode: s.maskMode,
       set: s.set,
     })),
   );
@@ -53,7 +53,7 @@ export function SettingsPanel() {
       </label>
       <label>
         Layers
-        <select value={numLayers} onChange={(e) => set({ numLayers: Number(e.target.value), layer: 0 })}>
+        <select value={numLayers} onChange={(e) => set({ numLayers: Number(e.target.value), selectedLayer: 0 })}>
           {LAYER_CHOICES.map((n) => (
             <option key={n} value={n}>
               {n}
@@ -70,7 +70,7 @@ export function SettingsPanel() {
         Positional encoding
       </label>
       <label className="check">
-        <input type="checkbox" checked={causal} onChange={(e) => set({ causal: e.target.checked })} />
+        <input type="checkbox" checked={maskMode === 'causal'} onChange={(e) => set({ maskMode: e.target.checked ? 'causal' : 'none' })} />
         Causal mask
       </label>
     </fieldset>

@@ -1,0 +1,141 @@
+import {
+  buildMask,
+  createModel,
+  EngineError,
+  embedTokens,
+  encoderLayer,
+  addPositionalEncoding,
+  MAX_TOKENS,
+  tokenize,
+  type EncoderLayerParams,
+  type EncoderLayerTrace,
+  type Matrix,
+  type BlockedMask,
+  type MaskSpec,
+  type Token,
+} from '../engine';
+import type { LabSettings } from './labStore';
+
+/** The settings that change the numbers (not which head is looked at). */
+export type LabInputs = Pick<
+  LabSettings,
+  'text' | 'embedDim' | 'numHeads' | 'numLayers' | 'seed' | 'positionalEncoding' | 'maskMode' | 'paddingTokens' | 'customMask' | 'disabledHeads'
+>;
+
+export interface LabComputation {
+  readonly ok: true;
+  readonly tokens: readonly Token[];
+  readonly totalTokens: number;
+  readonly truncated: boolean;
+  /** What layer 1 reads, [tokens × E]. */
+  readonly input: Matrix;
+  /** With the ablated heads removed. */
+  readonly layers: readonly EncoderLayerTrace[];
+  /** The same input and mask with every head on, for the output-difference view; === layers when nothing is ablated. */
+  readonly baseline: readonly EncoderLayerTrace[];
+  /** Disabled heads per layer, as sets of head indices. */
+  readonly disabledHeads: readonly ReadonlySet<number>[];
+}
+
+export interface LabFailure {
+  readonly ok: false;
+  readonly error: EngineError;
+}
+
+export type LabResult = LabComputation | LabFailure;
+
+/** Disabled heads as sets per layer, ignoring entries outside the model (stale URL or settings). */
+export function disabledHeadSets(keys: readonly string[], numLayers: number, numHeads: number): Set<number>[] {
+  const sets = Array.from({ length: numLayers }, () => new Set<number>());
+  for (const key of keys) {
+    const [layer, head] = key.split('-').map(Number);
+    if (Number.isInteger(layer) && Number.isInteger(head) && layer >= 0 && layer < numLayers && head >= 0 && head < numHeads) sets[layer].add(head);
+  }
+  return sets;
+}
+
+/** The mask the student chose, for `count` tokens; indices beyond the sentence are ignored. */
+export function maskSpecFor(inputs: Pick<LabInputs, 'maskMode' | 'paddingTokens' | 'customMask'>, count: number): MaskSpec {
+  switch (inputs.maskMode) {
+    case 'causal':
+      return { causal: true };
+    case 'padding': {
+      const padding = Array.from({ length: count }, (_, i) => inputs.paddingTokens.includes(i));
+      return padding.some(Boolean) ? { keyPadding: padding } : {};
+    }
+    case 'custom': {
+      const custom = Array.from({ length: count }, () => new Array<boolean>(count).fill(false));
+      let any = false;
+      for (const cell of inputs.customMask) {
+        const [q, k] = cell.split('-').map(Number);
+        if (Number.isInteger(q) && Number.isInteger(k) && q >= 0 && q < count && k >= 0 && k < count) {
+          custom[q][k] = true;
+          any = true;
+        }
+      }
+      return any ? { custom } : {};
+    }
+    default:
+      return {};
+  }
+}
+
+// One-entry memo per stage: typing changes the text, a toggle changes only later stages.
+let modelMemo: { key: string; layers: EncoderLayerParams[] } | null = null;
+type Baseline = Omit<LabComputation, 'layers' | 'disabledHeads'> & { readonly mask: BlockedMask | null };
+let baselineMemo: { key: string; result: Baseline } | null = null;
+
+function modelFor(inputs: LabInputs): EncoderLayerParams[] {
+  const key = `${inputs.embedDim}/${inputs.numHeads}/${inputs.numLayers}/${inputs.seed}`;
+  if (modelMemo?.key !== key) {
+    modelMemo = { key, layers: createModel({ embedDim: inputs.embedDim, numHeads: inputs.numHeads, numLayers: inputs.numLayers, seed: inputs.seed }) };
+  }
+  return modelMemo.layers;
+}
+
+function baselineFor(inputs: LabInputs, layers: EncoderLayerParams[]): Baseline {
+  const key = JSON.stringify([inputs.text, inputs.embedDim, inputs.numHeads, inputs.numLayers, inputs.seed, inputs.positionalEncoding, inputs.maskMode, inputs.paddingTokens, inputs.customMask]);
+  if (baselineMemo?.key === key) return baselineMemo.result;
+  const { tokens, totalTokens, truncated } = tokenize(inputs.text, { maxTokens: MAX_TOKENS, overflow: 'truncate' });
+  if (tokens.length === 0) throw new EngineError('empty-input', 'The text is empty: type a sentence to see its attention.');
+  const embeddings = embedTokens(tokens.map((t) => t.text), inputs.embedDim, inputs.seed);
+  const input = inputs.positionalEncoding ? addPositionalEncoding(embeddings) : embeddings;
+  const mask = buildMask(tokens.length, tokens.length, maskSpecFor(inputs, tokens.length));
+  const baseline: EncoderLayerTrace[] = [];
+  let current = input;
+  for (const layer of layers) {
+    const trace = encoderLayer(current, layer, { mask });
+    baseline.push(trace);
+    current = trace.output;
+  }
+  const result = { ok: true as const, tokens, totalTokens, truncated, input, baseline, mask };
+  baselineMemo = { key, result };
+  return result;
+}
+
+/**
+ * Settings → every trace the lab draws. Ablation reuses the baseline: until the first ablated layer nothing
+ * changes, and in that layer only concat · W_o is recomputed; later layers see a new input and run in full.
+ */
+export function computeLab(inputs: LabInputs): LabResult {
+  try {
+    const params = modelFor(inputs);
+    const { mask, ...base } = baselineFor(inputs, params);
+    const disabledHeads = disabledHeadSets(inputs.disabledHeads, inputs.numLayers, inputs.numHeads);
+    if (disabledHeads.every((s) => s.size === 0)) return { ...base, layers: base.baseline, disabledHeads };
+    const layers: EncoderLayerTrace[] = [];
+    let current = base.input;
+    let sameInputAsBaseline = true;
+    params.forEach((layer, i) => {
+      const reuseAttention = sameInputAsBaseline ? base.baseline[i].attention : undefined;
+      const trace = disabledHeads[i].size === 0 && sameInputAsBaseline ? base.baseline[i] : encoderLayer(current, layer, { mask, disabledHeads: disabledHeads[i], reuseAttention });
+      if (trace !== base.baseline[i]) sameInputAsBaseline = false;
+      layers.push(trace);
+      current = trace.output;
+    });
+    return { ...base, layers, disabledHeads };
+  } catch (err) {
+    if (err instanceof EngineError) return { ok: false, error: err };
+    throw err;
+  }
+}
