@@ -1,0 +1,26 @@
+import { coreMessages } from './core.messages';
+import type { MessagePair } from './defineMessages';
+
+// Every feature's messages, merged. A feature adds its pair here with one import.
+const pairs = [coreMessages] as const;
+
+type KeysOf<P> = P extends MessagePair<infer K> ? K : never;
+export type MessageKey = KeysOf<(typeof pairs)[number]>;
+
+export const catalogs = {
+  en: Object.assign({}, ...pairs.map((p) => p.en)) as Record<MessageKey, string>,
+  zh: Object.assign({}, ...pairs.map((p) => p.zh)) as Record<MessageKey, string>,
+};
+
+/** Keys defined by more than one feature (a test keeps this empty). */
+export function duplicateKeys(): string[] {
+  const seen = new Set<string>();
+  const dupes: string[] = [];
+  for (const p of pairs) {
+    for (const k of Object.keys(p.en)) {
+      if (seen.has(k)) dupes.push(k);
+      seen.add(k);
+    }
+  }
+  return dupes;
+}
