@@ -1,8 +1,9 @@
+import { controlsMessages } from '../components/controls/controls.messages';
 import { coreMessages } from './core.messages';
 import type { MessagePair } from './defineMessages';
 
 // Every feature's messages, merged. A feature adds its pair here with one import.
-const pairs = [coreMessages] as const;
+const pairs = [coreMessages, controlsMessages] as const;
 
 type KeysOf<P> = P extends MessagePair<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof pairs)[number]>;

@@ -31,7 +31,7 @@ describe('the minimal lab page', () => {
 
   it('the causal mask gives weight 0 to every later key', async () => {
     render(<App />);
-    await userEvent.click(screen.getByLabelText('Causal mask'));
+    await userEvent.click(screen.getByLabelText('Causal'));
     const titles = cellTitles(screen.getAllByRole('figure')[0]);
     expect(titles[1]).toBe('query “The” → key “animal”: 0.000');
     expect(titles[0]).toBe('query “The” → key “The”: 1.000');

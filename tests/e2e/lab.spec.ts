@@ -12,7 +12,7 @@ test('a Chinese sentence is split into characters and the causal mask zeroes the
   const box = page.getByRole('textbox');
   await box.fill('我爱北京天安门');
   await expect(page.getByRole('list', { name: 'Tokens' }).getByRole('listitem')).toHaveCount(7);
-  await page.getByLabel('Causal mask').check();
+  await page.getByLabel('Causal', { exact: true }).check();
   // Query 0 may only see key 0: its weight to key 6 is exactly zero, to itself exactly one.
   const firstHead = page.locator('.head-heatmap').first();
   await expect(firstHead.locator('title', { hasText: 'query “我” → key “门”: 0.000' })).toHaveCount(1);
@@ -35,6 +35,6 @@ test('600 words keep the first 512 tokens, say so, and paint the heads on canvas
   await expect(page.getByRole('status')).toContainText('The text has 600 tokens; only the first 512 are used.');
   await expect(page.locator('.head-heatmap canvas')).toHaveCount(4);
   // The page still responds after the big recompute.
-  await page.getByLabel('Causal mask').check();
-  await expect(page.getByLabel('Causal mask')).toBeChecked();
+  await page.getByLabel('Causal', { exact: true }).check();
+  await expect(page.getByLabel('Causal', { exact: true })).toBeChecked();
 });

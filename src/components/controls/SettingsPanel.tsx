@@ -1,8 +1,10 @@
 import { useShallow } from 'zustand/react/shallow';
+import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
 
-const WIDTHS = [8, 12, 16, 24, 32, 48, 64, 96, 128];
-const LAYER_CHOICES = [1, 2, 3, 4];
+export const WIDTHS = [8, 12, 16, 24, 32, 48, 64, 96, 128];
+export const LAYER_CHOICES = [1, 2, 3, 4, 6];
+const MAX_SEED = 2 ** 31 - 1;
 
 /** Only head counts that split the width into equal whole parts are offered. */
 export function headChoices(width: number): number[] {
@@ -10,28 +12,31 @@ export function headChoices(width: number): number[] {
 }
 
 export function SettingsPanel() {
-  const { embedDim, numHeads, numLayers, seed, positionalEncoding, maskMode, set } = useLab(
+  const t = useT();
+  const { embedDim, numHeads, numLayers, seed, positionalEncoding, set, reset } = useLab(
     useShallow((s) => ({
       embedDim: s.embedDim,
       numHeads: s.numHeads,
       numLayers: s.numLayers,
       seed: s.seed,
       positionalEncoding: s.positionalEncoding,
-      maskMode: s.maskMode,
       set: s.set,
+      reset: s.reset,
     })),
   );
   return (
     <fieldset className="settings">
-      <legend>Model</legend>
+      <legend>{t('settings.legend')}</legend>
       <label>
-        Width (d_model)
+        {t('settings.width')}
         <select
           value={embedDim}
           onChange={(e) => {
             const width = Number(e.target.value);
             const heads = headChoices(width);
-            set({ embedDim: width, numHeads: heads.includes(numHeads) ? numHeads : heads[heads.length - 1] });
+            // Keep the head count if it still divides the width, else the largest that does (at most the old one).
+            const kept = heads.includes(numHeads) ? numHeads : Math.max(...heads.filter((h) => h <= numHeads));
+            set({ embedDim: width, numHeads: kept, disabledHeads: [], selectedHead: 0 });
           }}
         >
           {WIDTHS.map((w) => (
@@ -42,18 +47,18 @@ export function SettingsPanel() {
         </select>
       </label>
       <label>
-        Heads
-        <select value={numHeads} onChange={(e) => set({ numHeads: Number(e.target.value) })}>
+        {t('settings.heads')}
+        <select value={numHeads} onChange={(e) => set({ numHeads: Number(e.target.value), disabledHeads: [], selectedHead: 0 })}>
           {headChoices(embedDim).map((h) => (
             <option key={h} value={h}>
-              {h} (d_k = {embedDim / h})
+              {t('settings.headOption', { heads: h, dk: embedDim / h })}
             </option>
           ))}
         </select>
       </label>
       <label>
-        Layers
-        <select value={numLayers} onChange={(e) => set({ numLayers: Number(e.target.value), selectedLayer: 0 })}>
+        {t('settings.layers')}
+        <select value={numLayers} onChange={(e) => set({ numLayers: Number(e.target.value), selectedLayer: 0, disabledHeads: [] })}>
           {LAYER_CHOICES.map((n) => (
             <option key={n} value={n}>
               {n}
@@ -62,17 +67,23 @@ export function SettingsPanel() {
         </select>
       </label>
       <label>
-        Seed
-        <input type="number" min={0} step={1} value={seed} onChange={(e) => set({ seed: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+        {t('settings.seed')}
+        <input
+          type="number"
+          min={0}
+          max={MAX_SEED}
+          step={1}
+          value={seed}
+          onChange={(e) => set({ seed: Math.min(MAX_SEED, Math.max(0, Math.floor(Number(e.target.value) || 0))) })}
+        />
       </label>
       <label className="check">
         <input type="checkbox" checked={positionalEncoding} onChange={(e) => set({ positionalEncoding: e.target.checked })} />
-        Positional encoding
+        {t('settings.positional')}
       </label>
-      <label className="check">
-        <input type="checkbox" checked={maskMode === 'causal'} onChange={(e) => set({ maskMode: e.target.checked ? 'causal' : 'none' })} />
-        Causal mask
-      </label>
+      <button type="button" className="secondary" onClick={reset}>
+        {t('settings.reset')}
+      </button>
     </fieldset>
   );
 }

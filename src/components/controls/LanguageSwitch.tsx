@@ -1,0 +1,19 @@
+import { useT } from '../../i18n/translate';
+import { useUi, type Locale } from '../../i18n/uiStore';
+
+const LOCALES: readonly Locale[] = ['en', 'zh'];
+
+export function LanguageSwitch() {
+  const t = useT();
+  const locale = useUi((s) => s.locale);
+  const setLocale = useUi((s) => s.setLocale);
+  return (
+    <div className="language-switch" role="group" aria-label={t('lang.label')}>
+      {LOCALES.map((l) => (
+        <button key={l} type="button" lang={l === 'zh' ? 'zh-CN' : 'en'} aria-pressed={l === locale} onClick={() => setLocale(l)}>
+          {t(`lang.${l}`)}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Token } from '../../engine';
+import { useT } from '../../i18n/translate';
+import { useLab } from '../../state/labStore';
+
+/** The tokens as chips; in padding mode each chip is a toggle that marks the token as padding. */
+export function TokenChips({ tokens }: { readonly tokens: readonly Token[] }) {
+  const t = useT();
+  const maskMode = useLab((s) => s.maskMode);
+  const padding = useLab((s) => s.paddingTokens);
+  const togglePadding = useLab((s) => s.togglePadding);
+  const editable = maskMode === 'padding';
+  return (
+    <ol className={`tokens${editable ? ' editable' : ''}`} aria-label={t('tokens.label')}>
+      {tokens.map((token, i) => {
+        const isPadding = editable && padding.includes(i);
+        const content = (
+          <>
+            <span className="token-index" aria-hidden="true">
+              {i}
+            </span>
+            {token.text}
+            {isPadding && <span className="token-flag">{t('tokens.padding.on')}</span>}
+          </>
+        );
+        return (
+          <li key={i} className={`token${isPadding ? ' padding' : ''}`}>
+            {editable ? (
+              <button type="button" aria-pressed={isPadding} aria-label={t('tokens.padding.toggle', { index: i, text: token.text })} onClick={() => togglePadding(i)}>
+                {content}
+              </button>
+            ) : (
+              content
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
