@@ -1,5 +1,5 @@
 import { EngineError } from './errors';
-import { matmul, matmulTransposedB, scale, shapeOf, zeros, type Matrix } from './matrix';
+import { matmul, matmulTransposedB, shapeOf, zeros, type Matrix } from './matrix';
 import type { BlockedMask } from './masks';
 import { maskedSoftmax } from './softmax';
 
@@ -42,11 +42,43 @@ export function scaledDotProductAttention(q: Matrix, k: Matrix, v: Matrix, optio
     throw new EngineError('shape-mismatch', `The mask is ${mask.queries}×${mask.keys} but attention is ${q.rows}×${k.rows} (queries × keys).`);
   }
   const scaleFactor = options.scale === false ? 1 : 1 / Math.sqrt(q.cols);
-  const scores = matmulTransposedB(q, k, 'Q', 'K'); // [queries × keys]
-  const scaled = scaleFactor === 1 ? { ...scores, data: new Float32Array(scores.data) } : scale(scores, scaleFactor);
-  const masked = zeros(scaled.rows, scaled.cols);
-  for (let i = 0; i < scaled.data.length; i++) masked.data[i] = mask && mask.blocked[i] ? -Infinity : scaled.data[i];
+  const scaled = matmulTransposedB(q, k, 'Q', 'K'); // [queries × keys], scaled in place below
+  if (scaleFactor !== 1) for (let i = 0; i < scaled.data.length; i++) scaled.data[i] *= scaleFactor;
   const { weights, fullyMaskedRows } = maskedSoftmax(scaled, mask);
   const output = matmul(weights, v, 'weights', 'V'); // [queries × d_v]
-  return { scores, scaled, masked, weights, output, fullyMaskedRows, scaleFactor };
+  return new Trace(q, k, mask, scaled, weights, output, fullyMaskedRows, scaleFactor);
+}
+
+/**
+ * `scaled`, `weights` and `output` are computed at once; `scores` and `masked` only when first read, since the
+ * lab draws them for one head at a time and each is another queries × keys matrix per head.
+ */
+class Trace implements AttentionTrace {
+  #scores: Matrix | null = null;
+  #masked: Matrix | null = null;
+
+  constructor(
+    private readonly q: Matrix,
+    private readonly k: Matrix,
+    private readonly mask: BlockedMask | null,
+    readonly scaled: Matrix,
+    readonly weights: Matrix,
+    readonly output: Matrix,
+    readonly fullyMaskedRows: readonly number[],
+    readonly scaleFactor: number,
+  ) {}
+
+  get scores(): Matrix {
+    this.#scores ??= this.scaleFactor === 1 ? { ...this.scaled, data: new Float32Array(this.scaled.data) } : matmulTransposedB(this.q, this.k, 'Q', 'K');
+    return this.#scores;
+  }
+
+  get masked(): Matrix {
+    if (!this.#masked) {
+      const m = zeros(this.scaled.rows, this.scaled.cols);
+      for (let i = 0; i < m.data.length; i++) m.data[i] = this.mask && this.mask.blocked[i] ? -Infinity : this.scaled.data[i];
+      this.#masked = m;
+    }
+    return this.#masked;
+  }
 }
