@@ -49,6 +49,9 @@ export function validateConfig(config: ModelConfig): void {
   if (!Number.isInteger(config.numLayers) || config.numLayers < 1 || config.numLayers > MAX_LAYERS) {
     throw new EngineError('invalid-argument', `The number of layers must be a whole number from 1 to ${MAX_LAYERS}, got ${config.numLayers}.`);
   }
+  if (config.ffnDim !== undefined && (!Number.isInteger(config.ffnDim) || config.ffnDim < 1 || config.ffnDim > 4 * MAX_WIDTH)) {
+    throw new EngineError('invalid-argument', `The feed-forward width must be a whole number from 1 to ${4 * MAX_WIDTH}, got ${config.ffnDim}.`);
+  }
   if (!Number.isFinite(config.seed)) throw new EngineError('invalid-argument', `The seed must be a number, got ${config.seed}.`);
 }
 

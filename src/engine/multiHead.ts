@@ -56,7 +56,10 @@ export function validateMhaParams(p: MhaParams): void {
     assertShape(w, e, e, name);
     assertFinite(w, name);
   }
-  for (const [name, b] of [['b_q', p.bQ], ['b_k', p.bK], ['b_v', p.bV], ['b_o', p.bO]] as const) assertVectorLength(b, e, name);
+  for (const [name, b] of [['b_q', p.bQ], ['b_k', p.bK], ['b_v', p.bV], ['b_o', p.bO]] as const) {
+    assertVectorLength(b, e, name);
+    assertFinite({ rows: 1, cols: e, data: b }, name);
+  }
 }
 
 /** Splits PyTorch's packed in_proj_weight (3E × E, rows [W_q; W_k; W_v]) and in_proj_bias (3E). */

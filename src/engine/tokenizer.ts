@@ -23,9 +23,12 @@ export interface TokenizeResult {
   readonly truncated: boolean;
 }
 
-// Chinese characters, Japanese kana: one token each (there are no spaces to split words on).
-const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30fc]$/u;
-const WORD_PART = /^[\p{L}\p{M}\p{N}_]+$/u;
+// Chinese characters, Japanese kana: one token each (there are no spaces to split words on). Tested on the
+// grapheme's first code point, so a base character with combining marks (NFD が = か + ゙, half-width ｶﾞ, or an
+// ideographic variation selector) is still one CJK token.
+const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30fc]/u;
+// Letters, marks, digits; but not a keycap emoji (digit + U+FE0F + U+20E3), which is made of the same categories.
+const WORD_PART = /^(?!.*[\ufe0f\u20e3])[\p{L}\p{M}\p{N}_]+$/u;
 const APOSTROPHE = /^['’]$/u;
 const SPACE = /^\s+$/u;
 
