@@ -30,6 +30,8 @@
       (br_if $l (i32.lt_u (local.get $i) (local.get $cnt)))))
 
   ;; Packs B (k×n, row stride $ld) at $src into panels at $dst (see "packed B" above).
+  ;; In a partial last panel it reads, and discards, up to 7 floats past column n − 1 of each row (the allocator
+  ;; pads every block, so this stays inside memory the engine owns).
   (func (export "pack_b") (param $src i32) (param $ld i32) (param $k i32) (param $n i32) (param $dst i32)
     (local $j i32) (local $p i32) (local $c i32) (local $rowp i32) (local $left i32)
     (if (i32.or (i32.eqz (local.get $k)) (i32.eqz (local.get $n))) (then (return)))
@@ -92,23 +94,25 @@
 
   ;; C (m×n, row stride $ldc) = A (m×k, row stride $lda) · B (packed, k×n) + bias (n floats; $bias = 0 for none).
   ;; Register blocking: a 4×8 tile of C lives in 8 f32x4 accumulators while p runs over k, so each step is
-  ;; 2 loads of B, 4 splat loads of A and 8 mul + 8 add. The p loop is unrolled 4× so all offsets are
-  ;; immediates. Rows past m − 1 read row m − 1 again (valid memory) and are not stored.
+  ;; 2 loads of B, 4 splat loads of A and 8 mul + 8 add, and C is written once per tile.
+  ;; Why 4×8 and one step per iteration: V8 has 15 xmm registers for wasm; 8 accumulators + 2 B vectors + a splat
+  ;; + a product fit, a 5×8 or 6×8 tile does not and spills (measured at ~half the speed). Unrolling p by 4 by
+  ;; hand also made TurboFan hoist the loads of all four steps and spill (~30% slower); TurboFan peels the
+  ;; plain loop itself.
+  ;; Rows past m − 1 read row m − 1 again (valid memory) and are not stored.
   ;; Reads up to 7 floats past the end of $bias (the allocator pads every block).
   (func (export "gemm")
     (param $m i32) (param $n i32) (param $k i32)
     (param $a i32) (param $lda i32) (param $bp i32)
     (param $c i32) (param $ldc i32) (param $bias i32)
-    (local $i i32) (local $j i32) (local $p i32) (local $k4 i32)
+    (local $i i32) (local $j i32) (local $p i32)
     (local $a0 i32) (local $a1 i32) (local $a2 i32) (local $a3 i32) (local $b i32)
     (local $panel i32) (local $ldab i32) (local $ldcb i32) (local $cnt i32) (local $crow i32) (local $last i32)
-    (local $c00 v128) (local $c01 v128) (local $c10 v128) (local $c11 v128)
-    (local $c20 v128) (local $c21 v128) (local $c30 v128) (local $c31 v128)
+    (local $c00 v128) (local $c01 v128) (local $c10 v128) (local $c11 v128) (local $c20 v128) (local $c21 v128) (local $c30 v128) (local $c31 v128)
     (local $init0 v128) (local $init1 v128) (local $b0 v128) (local $b1 v128) (local $av v128)
     (if (i32.or (i32.eqz (local.get $m)) (i32.eqz (local.get $n))) (then (return)))
     (local.set $ldab (i32.shl (local.get $lda) (i32.const 2)))
     (local.set $ldcb (i32.shl (local.get $ldc) (i32.const 2)))
-    (local.set $k4 (i32.and (local.get $k) (i32.const -4)))
     (local.set $last (i32.add (local.get $a) (i32.mul (i32.sub (local.get $m) (i32.const 1)) (local.get $ldab))))
     (local.set $panel (local.get $bp))
     (loop $jl
@@ -135,92 +139,21 @@
         (local.set $c30 (local.get $init0)) (local.set $c31 (local.get $init1))
         (local.set $b (local.get $panel))
         (local.set $p (i32.const 0))
-        (if (local.get $k4)
+        (if (local.get $k)
           (then
-            (loop $p4
-              ;; step p
+            (loop $pl
               (local.set $b0 (v128.load offset=0 (local.get $b)))
               (local.set $b1 (v128.load offset=16 (local.get $b)))
-              (local.set $av (v128.load32_splat offset=0 (local.get $a0)))
+              (local.set $av (v128.load32_splat (local.get $a0)))
               (local.set $c00 (f32x4.add (local.get $c00) (f32x4.mul (local.get $av) (local.get $b0))))
               (local.set $c01 (f32x4.add (local.get $c01) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=0 (local.get $a1)))
+              (local.set $av (v128.load32_splat (local.get $a1)))
               (local.set $c10 (f32x4.add (local.get $c10) (f32x4.mul (local.get $av) (local.get $b0))))
               (local.set $c11 (f32x4.add (local.get $c11) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=0 (local.get $a2)))
+              (local.set $av (v128.load32_splat (local.get $a2)))
               (local.set $c20 (f32x4.add (local.get $c20) (f32x4.mul (local.get $av) (local.get $b0))))
               (local.set $c21 (f32x4.add (local.get $c21) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=0 (local.get $a3)))
-              (local.set $c30 (f32x4.add (local.get $c30) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c31 (f32x4.add (local.get $c31) (f32x4.mul (local.get $av) (local.get $b1))))
-              ;; step p + 1
-              (local.set $b0 (v128.load offset=32 (local.get $b)))
-              (local.set $b1 (v128.load offset=48 (local.get $b)))
-              (local.set $av (v128.load32_splat offset=4 (local.get $a0)))
-              (local.set $c00 (f32x4.add (local.get $c00) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c01 (f32x4.add (local.get $c01) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=4 (local.get $a1)))
-              (local.set $c10 (f32x4.add (local.get $c10) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c11 (f32x4.add (local.get $c11) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=4 (local.get $a2)))
-              (local.set $c20 (f32x4.add (local.get $c20) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c21 (f32x4.add (local.get $c21) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=4 (local.get $a3)))
-              (local.set $c30 (f32x4.add (local.get $c30) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c31 (f32x4.add (local.get $c31) (f32x4.mul (local.get $av) (local.get $b1))))
-              ;; step p + 2
-              (local.set $b0 (v128.load offset=64 (local.get $b)))
-              (local.set $b1 (v128.load offset=80 (local.get $b)))
-              (local.set $av (v128.load32_splat offset=8 (local.get $a0)))
-              (local.set $c00 (f32x4.add (local.get $c00) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c01 (f32x4.add (local.get $c01) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=8 (local.get $a1)))
-              (local.set $c10 (f32x4.add (local.get $c10) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c11 (f32x4.add (local.get $c11) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=8 (local.get $a2)))
-              (local.set $c20 (f32x4.add (local.get $c20) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c21 (f32x4.add (local.get $c21) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=8 (local.get $a3)))
-              (local.set $c30 (f32x4.add (local.get $c30) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c31 (f32x4.add (local.get $c31) (f32x4.mul (local.get $av) (local.get $b1))))
-              ;; step p + 3
-              (local.set $b0 (v128.load offset=96 (local.get $b)))
-              (local.set $b1 (v128.load offset=112 (local.get $b)))
-              (local.set $av (v128.load32_splat offset=12 (local.get $a0)))
-              (local.set $c00 (f32x4.add (local.get $c00) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c01 (f32x4.add (local.get $c01) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=12 (local.get $a1)))
-              (local.set $c10 (f32x4.add (local.get $c10) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c11 (f32x4.add (local.get $c11) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=12 (local.get $a2)))
-              (local.set $c20 (f32x4.add (local.get $c20) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c21 (f32x4.add (local.get $c21) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=12 (local.get $a3)))
-              (local.set $c30 (f32x4.add (local.get $c30) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c31 (f32x4.add (local.get $c31) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $a0 (i32.add (local.get $a0) (i32.const 16)))
-              (local.set $a1 (i32.add (local.get $a1) (i32.const 16)))
-              (local.set $a2 (i32.add (local.get $a2) (i32.const 16)))
-              (local.set $a3 (i32.add (local.get $a3) (i32.const 16)))
-              (local.set $b (i32.add (local.get $b) (i32.const 128)))
-              (local.set $p (i32.add (local.get $p) (i32.const 4)))
-              (br_if $p4 (i32.lt_u (local.get $p) (local.get $k4))))))
-        ;; the k mod 4 remaining steps
-        (if (i32.lt_u (local.get $p) (local.get $k))
-          (then
-            (loop $p1
-              (local.set $b0 (v128.load offset=0 (local.get $b)))
-              (local.set $b1 (v128.load offset=16 (local.get $b)))
-              (local.set $av (v128.load32_splat offset=0 (local.get $a0)))
-              (local.set $c00 (f32x4.add (local.get $c00) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c01 (f32x4.add (local.get $c01) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=0 (local.get $a1)))
-              (local.set $c10 (f32x4.add (local.get $c10) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c11 (f32x4.add (local.get $c11) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=0 (local.get $a2)))
-              (local.set $c20 (f32x4.add (local.get $c20) (f32x4.mul (local.get $av) (local.get $b0))))
-              (local.set $c21 (f32x4.add (local.get $c21) (f32x4.mul (local.get $av) (local.get $b1))))
-              (local.set $av (v128.load32_splat offset=0 (local.get $a3)))
+              (local.set $av (v128.load32_splat (local.get $a3)))
               (local.set $c30 (f32x4.add (local.get $c30) (f32x4.mul (local.get $av) (local.get $b0))))
               (local.set $c31 (f32x4.add (local.get $c31) (f32x4.mul (local.get $av) (local.get $b1))))
               (local.set $a0 (i32.add (local.get $a0) (i32.const 4)))
@@ -229,8 +162,7 @@
               (local.set $a3 (i32.add (local.get $a3) (i32.const 4)))
               (local.set $b (i32.add (local.get $b) (i32.const 32)))
               (local.set $p (i32.add (local.get $p) (i32.const 1)))
-              (br_if $p1 (i32.lt_u (local.get $p) (local.get $k))))))
-        ;; store the tile: whole-vector stores inside C, lane by lane at its right and bottom edges
+              (br_if $pl (i32.lt_u (local.get $p) (local.get $k))))))
         (local.set $crow
           (i32.add (local.get $c)
             (i32.add (i32.mul (local.get $i) (local.get $ldcb)) (i32.shl (local.get $j) (i32.const 2)))))
@@ -252,9 +184,10 @@
           (else
             (call $store8 (local.get $crow) (local.get $c00) (local.get $c01) (local.get $cnt))
             (if (i32.lt_u (i32.add (local.get $i) (i32.const 1)) (local.get $m))
-              (then (call $store8 (i32.add (local.get $crow) (local.get $ldcb)) (local.get $c10) (local.get $c11) (local.get $cnt))))
+              (then (call $store8 (i32.add (local.get $crow) (i32.mul (local.get $ldcb) (i32.const 1)))
+                (local.get $c10) (local.get $c11) (local.get $cnt))))
             (if (i32.lt_u (i32.add (local.get $i) (i32.const 2)) (local.get $m))
-              (then (call $store8 (i32.add (local.get $crow) (i32.shl (local.get $ldcb) (i32.const 1)))
+              (then (call $store8 (i32.add (local.get $crow) (i32.mul (local.get $ldcb) (i32.const 2)))
                 (local.get $c20) (local.get $c21) (local.get $cnt))))
             (if (i32.lt_u (i32.add (local.get $i) (i32.const 3)) (local.get $m))
               (then (call $store8 (i32.add (local.get $crow) (i32.mul (local.get $ldcb) (i32.const 3)))
@@ -265,13 +198,17 @@
       (local.set $j (i32.add (local.get $j) (i32.const 8)))
       (br_if $jl (i32.lt_u (local.get $j) (local.get $n)))))
 
-  ;; exp(x) for x ≤ 0, lane-wise (Cephes expf: x = n·ln2 + r, |r| ≤ ln2/2, degree-6 polynomial for e^r, times 2^n).
+
+  ;; exp(x) for x ≤ 0, lane-wise (Cephes expf: x = n·ln2 + r, |r| ≤ ln2/2, a degree-5 polynomial in r for e^r, times 2^n).
   ;; Relative error ~1e-7. Inputs below −87 are clamped there, so 2^n stays a normal float (~1e-38, not 0).
   ;; The softmax inlines the same steps in its hot loop; this copy serves the row tails.
   (func $exp4 (param $x v128) (result v128)
-    (local $n v128) (local $y v128)
+    (local $t v128) (local $n v128) (local $y v128)
     (local.set $x (f32x4.pmax (local.get $x) (v128.const f32x4 -87 -87 -87 -87)))
-    (local.set $n (f32x4.nearest (f32x4.mul (local.get $x) (v128.const f32x4 1.44269504 1.44269504 1.44269504 1.44269504))))
+    ;; n = round(x·log2 e) by the 1.5·2^23 trick: t's low mantissa bits then hold n as an integer
+    (local.set $t (f32x4.add (f32x4.mul (local.get $x) (v128.const f32x4 1.44269504 1.44269504 1.44269504 1.44269504))
+      (v128.const f32x4 12582912 12582912 12582912 12582912)))
+    (local.set $n (f32x4.sub (local.get $t) (v128.const f32x4 12582912 12582912 12582912 12582912)))
     (local.set $x (f32x4.sub (local.get $x) (f32x4.mul (local.get $n) (v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375))))
     (local.set $x (f32x4.sub (local.get $x) (f32x4.mul (local.get $n) (v128.const f32x4 -2.12194440e-4 -2.12194440e-4 -2.12194440e-4 -2.12194440e-4))))
     (local.set $y (v128.const f32x4 1.9875691500e-4 1.9875691500e-4 1.9875691500e-4 1.9875691500e-4))
@@ -282,9 +219,10 @@
     (local.set $y (f32x4.add (f32x4.mul (local.get $y) (local.get $x)) (v128.const f32x4 5.0000001201e-1 5.0000001201e-1 5.0000001201e-1 5.0000001201e-1)))
     (local.set $y (f32x4.add (f32x4.add (f32x4.mul (local.get $y) (f32x4.mul (local.get $x) (local.get $x))) (local.get $x))
       (v128.const f32x4 1 1 1 1)))
-    ;; 2^n built in the exponent bits: (n + 127) << 23
+    ;; 2^n built in the exponent bits: (bits(t) + 127) << 23 = (n + 127) << 23, since bits(t) = 0x4b400000 + n and
+    ;; the shift drops 0x4b400000 entirely
     (f32x4.mul (local.get $y)
-      (i32x4.shl (i32x4.add (i32x4.trunc_sat_f32x4_s (local.get $n)) (v128.const i32x4 127 127 127 127)) (i32.const 23))))
+      (i32x4.shl (i32x4.add (local.get $t) (v128.const i32x4 127 127 127 127)) (i32.const 23))))
 
   ;; 4 mask bytes at $p (1 = blocked) → 4 lanes, all ones where the key is allowed.
   (func $allowed4 (param $p i32) (result v128)
@@ -300,7 +238,7 @@
     (param $s i32) (param $ld i32) (param $rows i32) (param $cols i32) (param $scale f32) (param $mask i32)
     (local $r i32) (local $row i32) (local $mrow i32) (local $c i32) (local $c4 i32) (local $q i32)
     (local $vmax v128) (local $max f32) (local $v v128) (local $ok v128) (local $vsum v128) (local $sum f32)
-    (local $vscale v128) (local $vshift v128) (local $x v128) (local $n v128) (local $y v128) (local $inv v128)
+    (local $vscale v128) (local $vshift v128) (local $x v128) (local $t4 v128) (local $n v128) (local $y v128) (local $inv v128)
     (local $t f32)
     (if (i32.or (i32.eqz (local.get $rows)) (i32.eqz (local.get $cols))) (then (return)))
     (local.set $c4 (i32.and (local.get $cols) (i32.const -4)))
@@ -347,7 +285,9 @@
             (local.set $x (f32x4.sub (f32x4.mul (v128.load (local.get $q)) (local.get $vscale)) (local.get $vshift)))
             ;; exp4 inlined (see $exp4); the upper clamp at 0 keeps blocked lanes (any value) finite
             (local.set $x (f32x4.pmin (f32x4.pmax (local.get $x) (v128.const f32x4 -87 -87 -87 -87)) (v128.const f32x4 0 0 0 0)))
-            (local.set $n (f32x4.nearest (f32x4.mul (local.get $x) (v128.const f32x4 1.44269504 1.44269504 1.44269504 1.44269504))))
+            (local.set $t4 (f32x4.add (f32x4.mul (local.get $x) (v128.const f32x4 1.44269504 1.44269504 1.44269504 1.44269504))
+              (v128.const f32x4 12582912 12582912 12582912 12582912)))
+            (local.set $n (f32x4.sub (local.get $t4) (v128.const f32x4 12582912 12582912 12582912 12582912)))
             (local.set $x (f32x4.sub (local.get $x) (f32x4.mul (local.get $n) (v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375))))
             (local.set $x (f32x4.sub (local.get $x) (f32x4.mul (local.get $n) (v128.const f32x4 -2.12194440e-4 -2.12194440e-4 -2.12194440e-4 -2.12194440e-4))))
             (local.set $y (v128.const f32x4 1.9875691500e-4 1.9875691500e-4 1.9875691500e-4 1.9875691500e-4))
@@ -359,7 +299,7 @@
             (local.set $y (f32x4.add (f32x4.add (f32x4.mul (local.get $y) (f32x4.mul (local.get $x) (local.get $x))) (local.get $x))
               (v128.const f32x4 1 1 1 1)))
             (local.set $y (f32x4.mul (local.get $y)
-              (i32x4.shl (i32x4.add (i32x4.trunc_sat_f32x4_s (local.get $n)) (v128.const i32x4 127 127 127 127)) (i32.const 23))))
+              (i32x4.shl (i32x4.add (local.get $t4) (v128.const i32x4 127 127 127 127)) (i32.const 23))))
             (if (local.get $mask)
               (then (local.set $y (v128.and (local.get $y) (call $allowed4 (i32.add (local.get $mrow) (local.get $c)))))))
             (v128.store (local.get $q) (local.get $y))

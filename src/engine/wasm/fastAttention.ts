@@ -1,0 +1,429 @@
+/**
+ * Multi-head self-attention on the WebAssembly SIMD kernels: the same computation as `multiHeadAttention`
+ * (src/engine/multiHead.ts, the readable reference the tests compare against), in three stages that can be cached
+ * separately, as the lab's controls need:
+ *   1. fastProjectQkv     x → [q | k | v]                     depends on the input and the weights
+ *   2. fastAttendHeads    → per-head weights and outputs       also on the mask and the scaling
+ *   3. fastCombineHeads   → concat · W_oᵀ + b_o               also on which heads are disabled
+ * A head toggle needs only stage 3 again; a mask change stages 2 and 3.
+ *
+ * Shapes: L tokens, E = embedDim, H heads of width D = E / H. Buffers live in the kernels' memory, row-major.
+ */
+import { EngineError } from '../errors';
+import { assertFinite, type Matrix } from '../matrix';
+import type { BlockedMask } from '../masks';
+import { validateMhaParams, type HeadOptions, type MhaOptions, type MhaParams } from '../multiHead';
+import type { WasmKernels } from './kernels';
+
+const FLOAT = 4;
+
+/** Floats in a packed B with k rows and n columns: ceil(n / 8) panels of k × 8. */
+function packedFloats(k: number, n: number): number {
+  return Math.ceil(n / 8) * k * 8;
+}
+
+abstract class Disposable {
+  private disposed = false;
+  protected constructor(
+    readonly kernels: WasmKernels,
+    private readonly blocks: readonly number[],
+  ) {}
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /** Returns the memory to the kernels' allocator. Using the object afterwards throws. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const b of this.blocks) this.kernels.arena.free(b);
+  }
+
+  protected assertLive(what: string): void {
+    if (this.disposed) throw new EngineError('invalid-argument', `${what} was disposed and cannot be used again.`);
+  }
+}
+
+/** Weights transposed and packed for the GEMM once, so every forward reads them as they are. */
+export class PreparedMhaParams extends Disposable {
+  private constructor(
+    kernels: WasmKernels,
+    readonly source: MhaParams,
+    /** [W_q; W_k; W_v]ᵀ packed, E × 3E: x · this = [q | k | v]. */
+    readonly wQkvPtr: number,
+    /** [b_q | b_k | b_v], 3E floats. */
+    readonly bQkvPtr: number,
+    /** W_oᵀ packed, E × E. */
+    readonly wOPtr: number,
+    /** b_o, E floats. */
+    readonly bOPtr: number,
+  ) {
+    super(kernels, [wQkvPtr, bQkvPtr, wOPtr, bOPtr]);
+  }
+
+  get embedDim(): number {
+    return this.source.embedDim;
+  }
+
+  get numHeads(): number {
+    return this.source.numHeads;
+  }
+
+  get headDim(): number {
+    return this.source.embedDim / this.source.numHeads;
+  }
+
+  /** Validates `params` as the reference does and packs them into the kernels' memory. */
+  static create(kernels: WasmKernels, params: MhaParams): PreparedMhaParams {
+    validateMhaParams(params);
+    const e = params.embedDim;
+    const { arena, exports: k } = kernels;
+    const wQkv = arena.alloc(packedFloats(e, 3 * e) * FLOAT);
+    const bQkv = arena.alloc(3 * e * FLOAT);
+    const wO = arena.alloc(packedFloats(e, e) * FLOAT);
+    const bO = arena.alloc(e * FLOAT);
+    arena.withScratch((take) => {
+      // The three PyTorch weights (out × in) stacked are in_proj_weight, 3E × E; its transpose is the B operand.
+      const stacked = take(3 * e * e * FLOAT);
+      kernels.write(stacked, params.wQ.data);
+      kernels.write(stacked + e * e * FLOAT, params.wK.data);
+      kernels.write(stacked + 2 * e * e * FLOAT, params.wV.data);
+      k.pack_bt(stacked, e, e, 3 * e, wQkv);
+      const out = take(e * e * FLOAT);
+      kernels.write(out, params.wO.data);
+      k.pack_bt(out, e, e, e, wO);
+    });
+    kernels.write(bQkv, params.bQ);
+    kernels.write(bQkv + e * FLOAT, params.bK);
+    kernels.write(bQkv + 2 * e * FLOAT, params.bV);
+    kernels.write(bO, params.bO);
+    return new PreparedMhaParams(kernels, params, wQkv, bQkv, wO, bO);
+  }
+
+  assertUsable(): void {
+    this.assertLive('These prepared parameters');
+  }
+}
+
+/** Prepares `params` for the fast path (validate, transpose, pack). Dispose the result when the weights change. */
+export function prepareMhaParams(kernels: WasmKernels, params: MhaParams): PreparedMhaParams {
+  return PreparedMhaParams.create(kernels, params);
+}
+
+/** Stage 1's result: [q | k | v] for all heads, L × 3E, in the kernels' memory. Head h's q is columns hD .. hD+D−1. */
+export class FastProjections extends Disposable {
+  constructor(
+    readonly prepared: PreparedMhaParams,
+    readonly tokens: number,
+    /** L × 3E floats. */
+    readonly qkvPtr: number,
+  ) {
+    super(prepared.kernels, [qkvPtr]);
+  }
+
+  assertUsable(): void {
+    this.assertLive('These projections');
+    this.prepared.assertUsable();
+  }
+
+  /** Copies q, k and v out as L × E matrices (the reference's QkvProjections). */
+  toMatrices(): { q: Matrix; k: Matrix; v: Matrix } {
+    this.assertUsable();
+    const l = this.tokens;
+    const e = this.prepared.embedDim;
+    const all = this.kernels.read(this.qkvPtr, l * 3 * e);
+    const part = (offset: number): Matrix => {
+      const m = new Float32Array(l * e);
+      for (let r = 0; r < l; r++) m.set(all.subarray(r * 3 * e + offset, r * 3 * e + offset + e), r * e);
+      return { rows: l, cols: e, data: m };
+    };
+    return { q: part(0), k: part(e), v: part(2 * e) };
+  }
+}
+
+/** Stage 1: x (L × E) → [q | k | v] = x · [W_q; W_k; W_v]ᵀ + [b_q | b_k | b_v], one GEMM for all three. */
+export function fastProjectQkv(prepared: PreparedMhaParams, x: Matrix): FastProjections {
+  prepared.assertUsable();
+  const e = prepared.embedDim;
+  if (x.cols !== e) {
+    throw new EngineError('shape-mismatch', `The query input is ${x.rows}×${x.cols} but W_q expects ${e} columns.`);
+  }
+  assertFinite(x, 'The query input');
+  const { kernels } = prepared;
+  const l = x.rows;
+  const qkv = kernels.arena.alloc(l * 3 * e * FLOAT);
+  kernels.arena.withScratch((take) => {
+    const xp = take(l * e * FLOAT);
+    kernels.write(xp, x.data);
+    kernels.exports.gemm(l, 3 * e, e, xp, e, prepared.wQkvPtr, qkv, 3 * e, prepared.bQkvPtr);
+  });
+  return new FastProjections(prepared, l, qkv);
+}
+
+/** Rows whose every key is blocked (their weights are all zero), as the reference reports per head. */
+function fullyMaskedRowsOf(mask: BlockedMask | null, queries: number): number[] {
+  const rows: number[] = [];
+  if (!mask) return rows;
+  for (let q = 0; q < queries; q++) {
+    const rowBlocked = mask.blocked.subarray(q * mask.keys, (q + 1) * mask.keys);
+    if (rowBlocked.every((b) => b !== 0)) rows.push(q);
+  }
+  return rows;
+}
+
+/** Stage 2's result: every head's weights (H × L × L) and outputs side by side (L × E), in the kernels' memory. */
+export class FastHeads extends Disposable {
+  private weightsCopy: Matrix[] | null = null;
+
+  constructor(
+    readonly projections: FastProjections,
+    /** H blocks of L × L: head h's softmax weights at weightsPtr + 4·h·L·L. */
+    readonly weightsPtr: number,
+    /** L × E: head h's output (weights_h · v_h) in columns hD .. hD+D−1, before any head is disabled. */
+    readonly headOutputsPtr: number,
+    readonly fullyMaskedRows: readonly number[],
+  ) {
+    super(projections.kernels, [weightsPtr, headOutputsPtr]);
+  }
+
+  assertUsable(): void {
+    this.assertLive('These head results');
+    this.projections.assertUsable();
+  }
+
+  /** Each head's weights as an L × L matrix (copied once, then shared by later calls). */
+  weights(): Matrix[] {
+    this.assertUsable();
+    if (!this.weightsCopy) {
+      const l = this.projections.tokens;
+      this.weightsCopy = [];
+      for (let h = 0; h < this.projections.prepared.numHeads; h++) {
+        this.weightsCopy.push({ rows: l, cols: l, data: this.kernels.read(this.weightsPtr + h * l * l * FLOAT, l * l) });
+      }
+    }
+    return this.weightsCopy;
+  }
+
+  /** Each head's output (L × D), as the reference's heads[h].output. */
+  headOutputs(): Matrix[] {
+    this.assertUsable();
+    const { tokens: l, prepared } = this.projections;
+    const e = prepared.embedDim;
+    const d = prepared.headDim;
+    const all = this.kernels.read(this.headOutputsPtr, l * e);
+    const out: Matrix[] = [];
+    for (let h = 0; h < prepared.numHeads; h++) {
+      const m = new Float32Array(l * d);
+      for (let r = 0; r < l; r++) m.set(all.subarray(r * e + h * d, r * e + h * d + d), r * d);
+      out.push({ rows: l, cols: d, data: m });
+    }
+    return out;
+  }
+}
+
+/**
+ * Stage 2: for each head h, weights_h = softmax(q_h k_hᵀ / √D) over the allowed keys, and out_h = weights_h · v_h.
+ * Blocked keys weigh exactly 0; a query with every key blocked gets all-zero weights (the reference's convention).
+ */
+export function fastAttendHeads(projections: FastProjections, options: HeadOptions = {}): FastHeads {
+  projections.assertUsable();
+  const { prepared, tokens: l, kernels } = projections;
+  const { arena, exports: k } = kernels;
+  const e = prepared.embedDim;
+  const h = prepared.numHeads;
+  const d = prepared.headDim;
+  const mask = options.mask ?? null;
+  if (mask && (mask.queries !== l || mask.keys !== l || mask.blocked.length !== l * l)) {
+    throw new EngineError('shape-mismatch', `The mask is ${mask.queries}×${mask.keys} but attention is ${l}×${l} (queries × keys).`);
+  }
+  const scale = options.scale === false ? 1 : 1 / Math.sqrt(d);
+  const weights = arena.alloc(h * l * l * FLOAT);
+  const headOutputs = arena.alloc(l * e * FLOAT);
+  arena.withScratch((take) => {
+    let maskPtr = 0;
+    if (mask) {
+      maskPtr = take(l * l);
+      kernels.u8.set(mask.blocked, maskPtr);
+    }
+    const kPacked = take(packedFloats(d, l) * FLOAT); // k_hᵀ, D × L
+    const vPacked = take(packedFloats(l, d) * FLOAT); // v_h, L × D
+    const ld = 3 * e; // row stride of [q | k | v]
+    for (let head = 0; head < h; head++) {
+      const q = projections.qkvPtr + head * d * FLOAT;
+      const kh = projections.qkvPtr + (e + head * d) * FLOAT;
+      const vh = projections.qkvPtr + (2 * e + head * d) * FLOAT;
+      const s = weights + head * l * l * FLOAT;
+      k.pack_bt(kh, ld, d, l, kPacked);
+      k.gemm(l, l, d, q, ld, kPacked, s, l, 0); // scores, L × L
+      k.softmax(s, l, l, l, scale, maskPtr); // → weights, in place
+      k.pack_b(vh, ld, l, d, vPacked);
+      k.gemm(l, d, l, s, l, vPacked, headOutputs + head * d * FLOAT, e, 0); // L × D into its columns
+    }
+  });
+  return new FastHeads(projections, weights, headOutputs, fullyMaskedRowsOf(mask, l));
+}
+
+/** Stage 3: concat (head outputs, disabled heads as zeros) · W_oᵀ + b_o → L × E. */
+export function fastCombineHeads(heads: FastHeads, disabledHeads: ReadonlySet<number> = new Set()): Matrix {
+  heads.assertUsable();
+  const { prepared, tokens: l } = heads.projections;
+  const { kernels } = heads;
+  const e = prepared.embedDim;
+  const d = prepared.headDim;
+  const disabled = [...disabledHeads].filter((i) => Number.isInteger(i) && i >= 0 && i < prepared.numHeads);
+  return kernels.arena.withScratch((take) => {
+    let concat = heads.headOutputsPtr;
+    if (disabled.length > 0) {
+      concat = take(l * e * FLOAT);
+      const f32 = kernels.f32;
+      f32.copyWithin(concat >>> 2, heads.headOutputsPtr >>> 2, (heads.headOutputsPtr >>> 2) + l * e);
+      for (const i of disabled) kernels.exports.zero_cols(concat, e, l, i * d, d);
+    }
+    const out = take(l * e * FLOAT);
+    kernels.exports.gemm(l, e, e, concat, e, prepared.wOPtr, out, e, prepared.bOPtr);
+    return { rows: l, cols: e, data: kernels.read(out, l * e) };
+  });
+}
+
+export interface FastMhaResult {
+  /** concat · W_oᵀ + b_o, [L × E]. */
+  readonly output: Matrix;
+  /** Per head, [L × L]; rows sum to 1, or are all 0 when every key of that query is blocked. */
+  readonly weights: readonly Matrix[];
+  readonly fullyMaskedRows: readonly number[];
+  readonly disabledHeads: ReadonlySet<number>;
+}
+
+/**
+ * Multi-head self-attention in one call: x [L × E] → output [L × E] and every head's weights, as
+ * `multiHeadAttention(x, params, options)` computes them (masks, scaling and disabled heads alike).
+ * Pass `PreparedMhaParams` to reuse packed weights; plain `MhaParams` are packed for this call and released.
+ */
+export function fastMultiHeadAttention(
+  kernels: WasmKernels,
+  x: Matrix,
+  params: PreparedMhaParams | MhaParams,
+  options: MhaOptions = {},
+): FastMhaResult {
+  const prepared = params instanceof PreparedMhaParams ? params : PreparedMhaParams.create(kernels, params);
+  if (prepared.kernels !== kernels) throw new EngineError('invalid-argument', 'These prepared parameters belong to other kernels.');
+  let projections: FastProjections | null = null;
+  let heads: FastHeads | null = null;
+  try {
+    projections = fastProjectQkv(prepared, x);
+    heads = fastAttendHeads(projections, options);
+    const disabledHeads = options.disabledHeads ?? new Set<number>();
+    const output = fastCombineHeads(heads, disabledHeads);
+    return { output, weights: heads.weights(), fullyMaskedRows: heads.fullyMaskedRows, disabledHeads };
+  } finally {
+    heads?.dispose();
+    projections?.dispose();
+    if (prepared !== params) prepared.dispose();
+  }
+}
+
+/** The earliest stage a `FastMhaSession.run` had to recompute. */
+export type RecomputedFrom = 'prepare' | 'project' | 'attend' | 'combine' | 'nothing';
+
+function sameMask(a: BlockedMask | null, b: BlockedMask | null): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.queries !== b.queries || a.keys !== b.keys || a.blocked.length !== b.blocked.length) return false;
+  for (let i = 0; i < a.blocked.length; i++) if ((a.blocked[i] !== 0) !== (b.blocked[i] !== 0)) return false;
+  return true;
+}
+
+function sameMatrix(a: Matrix, b: Matrix): boolean {
+  if (a === b) return true;
+  if (a.rows !== b.rows || a.cols !== b.cols) return false;
+  for (let i = 0; i < a.data.length; i++) if (!Object.is(a.data[i], b.data[i])) return false;
+  return true;
+}
+
+function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  return a.size === b.size && [...a].every((v) => b.has(v));
+}
+
+/**
+ * The fast path with its stages cached, for an interface that re-runs attention on every control change.
+ * `run` recomputes from the first stage whose inputs changed: new weights (by identity) → everything; a new input
+ * (by contents) → from the projections; a new mask (by contents) or scaling → from the attention; new disabled heads
+ * → only concat · W_oᵀ. Returned matrices are copies the caller may keep. Dispose the session to free its memory.
+ */
+export class FastMhaSession {
+  private prepared: PreparedMhaParams | null = null;
+  private input: Matrix | null = null;
+  private projections: FastProjections | null = null;
+  private mask: BlockedMask | null = null;
+  private scale = true;
+  private heads: FastHeads | null = null;
+  private result: FastMhaResult | null = null;
+  /** What the last `run` recomputed (for tests and diagnostics). */
+  lastRecomputed: RecomputedFrom = 'nothing';
+
+  constructor(readonly kernels: WasmKernels) {}
+
+  run(x: Matrix, params: MhaParams, options: MhaOptions = {}): FastMhaResult {
+    const mask = options.mask ?? null;
+    const scale = options.scale !== false;
+    const disabledHeads = options.disabledHeads ?? new Set<number>();
+    let from: RecomputedFrom = 'nothing';
+    if (!this.prepared || this.prepared.source !== params) from = 'prepare';
+    else if (!this.projections || !this.input || !sameMatrix(this.input, x)) from = 'project';
+    else if (!this.heads || !sameMask(this.mask, mask) || this.scale !== scale) from = 'attend';
+    else if (!this.result || !sameSet(this.result.disabledHeads, disabledHeads)) from = 'combine';
+    const order: RecomputedFrom[] = ['prepare', 'project', 'attend', 'combine'];
+    const at = (stage: RecomputedFrom) => order.indexOf(from) >= 0 && order.indexOf(from) <= order.indexOf(stage);
+
+    if (at('prepare')) {
+      this.release();
+      this.prepared = prepareMhaParams(this.kernels, params);
+    }
+    if (at('project')) {
+      this.heads?.dispose();
+      this.heads = null;
+      this.projections?.dispose();
+      this.projections = fastProjectQkv(this.prepared as PreparedMhaParams, x);
+      this.input = { rows: x.rows, cols: x.cols, data: new Float32Array(x.data) };
+    }
+    if (at('attend')) {
+      this.heads?.dispose();
+      this.heads = fastAttendHeads(this.projections as FastProjections, options);
+      this.mask = mask ? { queries: mask.queries, keys: mask.keys, blocked: new Uint8Array(mask.blocked) } : null;
+      this.scale = scale;
+    }
+    if (at('combine')) {
+      const heads = this.heads as FastHeads;
+      this.result = {
+        output: fastCombineHeads(heads, disabledHeads),
+        weights: heads.weights(),
+        fullyMaskedRows: heads.fullyMaskedRows,
+        disabledHeads: new Set(disabledHeads),
+      };
+    }
+    this.lastRecomputed = from;
+    return this.result as FastMhaResult;
+  }
+
+  /** The last run's projections and per-head outputs, copied out (for views that show them). */
+  projectionsAndHeadOutputs(): { q: Matrix; k: Matrix; v: Matrix; headOutputs: Matrix[] } | null {
+    if (!this.projections || !this.heads) return null;
+    return { ...this.projections.toMatrices(), headOutputs: this.heads.headOutputs() };
+  }
+
+  dispose(): void {
+    this.release();
+  }
+
+  private release(): void {
+    this.heads?.dispose();
+    this.projections?.dispose();
+    this.prepared?.dispose();
+    this.heads = null;
+    this.projections = null;
+    this.prepared = null;
+    this.input = null;
+    this.result = null;
+    this.mask = null;
+  }
+}
