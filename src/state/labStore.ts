@@ -67,6 +67,6 @@ export const useLab = create<LabState>()((set) => ({
 
 /** Only the settings, for URL sync and tests. */
 export function settingsOf(state: LabState): LabSettings {
-  const { set: _set, toggleHead: _t, togglePadding: _p, toggleCustomCell: _c, reset: _r, ...settings } = state;
+  const { set, toggleHead, togglePadding, toggleCustomCell, reset, ...settings } = state;
   return settings;
 }

@@ -3,8 +3,8 @@ import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
 
 export const WIDTHS = [8, 12, 16, 24, 32, 48, 64, 96, 128];
-export const LAYER_CHOICES = [1, 2, 3, 4, 6];
-const MAX_SEED = 2 ** 31 - 1;
+export const LAYER_CHOICES = [1, 2, 3, 4];
+const MAX_SEED = 2 ** 32 - 1;
 
 /** Only head counts that split the width into equal whole parts are offered. */
 export function headChoices(width: number): number[] {
@@ -39,7 +39,7 @@ export function SettingsPanel() {
             set({ embedDim: width, numHeads: kept, disabledHeads: [], selectedHead: 0 });
           }}
         >
-          {WIDTHS.map((w) => (
+          {(WIDTHS.includes(embedDim) ? WIDTHS : [...WIDTHS, embedDim].sort((a, b) => a - b)).map((w) => (
             <option key={w} value={w}>
               {w}
             </option>
