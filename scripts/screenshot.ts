@@ -15,7 +15,8 @@ async function main(): Promise<void> {
     });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(url);
-    await page.locator('.head-heatmap').first().waitFor();
+    await page.locator('.selected-head').first().waitFor();
+    await page.waitForTimeout(500);
     await page.screenshot({ path: out, fullPage: true });
     await browser.close();
     console.log(`wrote ${out}`);

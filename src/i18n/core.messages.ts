@@ -29,6 +29,8 @@ export const coreMessages = defineMessages(
   'error.heads-do-not-divide': '{numHeads} heads do not divide the width {embedDim}: pick a head count that splits it evenly.',
   'error.too-many-tokens': 'The text has {count} tokens; the limit is {limit}.',
   'error.generic': 'This input cannot be computed: {message}',
+  'status.updating': 'Updating…',
+  'skip.views': 'Skip to the attention views',
   },
   {
   'app.title': '注意力实验室',
@@ -57,5 +59,7 @@ export const coreMessages = defineMessages(
   'error.heads-do-not-divide': '{numHeads} 个头不能整除宽度 {embedDim}：请选择能把宽度均分的头数。',
   'error.too-many-tokens': '这段文字有 {count} 个词元，上限是 {limit}。',
   'error.generic': '无法计算这个输入：{message}',
+  'status.updating': '正在更新…',
+  'skip.views': '跳到注意力视图',
   },
 );

@@ -4,6 +4,9 @@ export type MaskMode = 'none' | 'causal' | 'padding' | 'custom';
 export type Locale = 'en' | 'zh';
 /** A head index, or the average over the layer's active heads. */
 export type HeadChoice = number | 'average';
+/** What the selected head's large heatmap shows: softmax weights, raw scores QKᵀ, or scaled scores QKᵀ/√d_k. */
+export type MatrixView = 'weights' | 'scores' | 'scaled';
+export const MATRIX_VIEWS: readonly MatrixView[] = ['weights', 'scores', 'scaled'];
 
 /** What the student has chosen. Everything shown is derived from these; nothing computed is stored here. */
 export interface LabSettings {
@@ -22,6 +25,7 @@ export interface LabSettings {
   readonly disabledHeads: readonly string[];
   readonly selectedLayer: number;
   readonly selectedHead: HeadChoice;
+  readonly matrixView: MatrixView;
 }
 
 export interface LabActions {
@@ -45,6 +49,7 @@ export const DEFAULT_SETTINGS: LabSettings = {
   disabledHeads: [],
   selectedLayer: 0,
   selectedHead: 0,
+  matrixView: 'weights',
 };
 
 export const headKey = (layer: number, head: number): string => `${layer}-${head}`;

@@ -1,40 +1,99 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 
-test('shows one heatmap per head for the default sentence', async ({ page }) => {
+const heatmap = (page: Page) => page.getByRole('application', { name: /Layer 1, head 1/ });
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('attention-lab-ui', JSON.stringify({ state: { locale: 'en' }, version: 1 })));
+});
+
+test('the default sentence shows the selected head, the heads grid and the head view', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Attention Lab' })).toBeVisible();
-  await expect(page.locator('.head-heatmap')).toHaveCount(4);
   await expect(page.getByRole('list', { name: 'Tokens' }).getByRole('listitem')).toHaveCount(13);
+  await expect(heatmap(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Layer 2, head 4' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /^Head \d$/ })).toHaveCount(4);
 });
 
-test('a Chinese sentence is split into characters and the causal mask zeroes the future', async ({ page }) => {
+test('typing a Chinese sentence, the causal mask and keyboard moves over the heatmap', async ({ page }) => {
   await page.goto('/');
-  const box = page.getByRole('textbox');
-  await box.fill('我爱北京天安门');
+  await page.getByRole('textbox').fill('我爱北京天安门');
   await expect(page.getByRole('list', { name: 'Tokens' }).getByRole('listitem')).toHaveCount(7);
   await page.getByLabel('Causal', { exact: true }).check();
-  // Query 0 may only see key 0: its weight to key 6 is exactly zero, to itself exactly one.
-  const firstHead = page.locator('.head-heatmap').first();
-  await expect(firstHead.locator('title', { hasText: 'query “我” → key “门”: 0.000' })).toHaveCount(1);
-  await expect(firstHead.locator('title', { hasText: 'query “我” → key “我”: 1.000' })).toHaveCount(1);
+  const grid = heatmap(page);
+  await grid.focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  // Query 0 → key 1 is in the future: masked, announced as such.
+  await expect(page.getByText(/Query 1 “我”, key 2 “爱”: masked/)).toBeAttached();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByText(/Query 1 “我”, key 1 “我”: weight 1\.0000/)).toBeAttached();
+  await expect(page).toHaveURL(/mask=causal/);
 });
 
-test('changing the width keeps only head counts that divide it, and empty text shows a prompt', async ({ page }) => {
+test('switching a head off is real ablation: the layer output changes', async ({ page }) => {
   await page.goto('/');
-  await page.getByLabel('Width (d_model)').selectOption('12');
-  const heads = await page.getByLabel('Heads').locator('option').allTextContents();
-  expect(heads.map((h) => parseInt(h, 10))).toEqual([1, 2, 3, 4, 6, 12]);
-  await page.getByRole('textbox').fill('   ');
-  await expect(page.getByRole('status')).toContainText('Type a sentence');
+  await expect(page.getByText('All heads on: no difference.')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Head 2' }).uncheck();
+  await expect(page.getByText(/max \|Δ\| = [0-9.]+/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Layer 1, head 2.*switched off/ })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Head 2' }).check();
+  await expect(page.getByText('All heads on: no difference.')).toBeVisible();
 });
 
-test('600 words keep the first 512 tokens, say so, and paint the heads on canvas', async ({ page }) => {
+test('the URL reproduces the view after a reload, and a hostile link falls back with a notice', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('textbox').fill('the cat sat on the mat');
+  await page.getByRole('button', { name: 'Layer 2, head 3' }).click();
+  await page.getByLabel('Padding', { exact: true }).check();
+  await page.getByRole('button', { name: 'Token 6 “mat”: mark as padding' }).click();
+  await expect(page).toHaveURL(/pad=5/);
+  await page.reload();
+  await expect(page.getByRole('textbox')).toHaveValue('the cat sat on the mat');
+  await expect(page.getByRole('heading', { name: 'Layer 2, head 3' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Token 6 “mat”: mark as padding' })).toHaveAttribute('aria-pressed', 'true');
+
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto('/?h=5&layers=99&text=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+  await expect(page.getByRole('textbox')).toHaveValue('<img src=x onerror=alert(1)>');
+  const notices = page.getByRole('status', { name: 'Problems with the link' });
+  await expect(notices).toContainText('5');
+  await expect(notices).toContainText('99');
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: /^Head \d$/ })).toHaveCount(4);
+  expect(dialogs).toEqual([]);
+});
+
+test('600 words keep the first 512 tokens, say so, and stay responsive', async ({ page }) => {
   await page.goto('/');
   const words = Array.from({ length: 600 }, (_, i) => `w${i % 40}`).join(' ');
   await page.getByRole('textbox').fill(words);
-  await expect(page.getByRole('status')).toContainText('The text has 600 tokens; only the first 512 are used.');
-  await expect(page.locator('.head-heatmap canvas')).toHaveCount(4);
-  // The page still responds after the big recompute.
+  await expect(page.getByText('The text has 600 tokens; only the first 512 are used.')).toBeVisible({ timeout: 15_000 });
+  await expect(heatmap(page).locator('canvas')).toHaveCount(1);
   await page.getByLabel('Causal', { exact: true }).check();
   await expect(page.getByLabel('Causal', { exact: true })).toBeChecked();
+});
+
+test('exports the selected heatmap as SVG and CSV files', async ({ page }) => {
+  await page.goto('/');
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /SVG/ }).click()]);
+  expect(svg.suggestedFilename()).toMatch(/\.svg$/);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /CSV/ }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+});
+
+test('has no serious or critical accessibility violations, in English and in Chinese', async ({ page }) => {
+  await page.goto('/');
+  await expect(heatmap(page)).toBeVisible();
+  for (const lang of ['en', 'zh']) {
+    if (lang === 'zh') await page.getByRole('button', { name: '中文' }).click();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
 });

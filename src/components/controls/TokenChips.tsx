@@ -2,7 +2,7 @@ import type { Token } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
 
-/** The tokens as chips; in padding mode each chip is a toggle that marks the token as padding. */
+/** The tokens as chips, numbered from 1 as everywhere on screen (the URL and the engine count from 0); in padding mode each chip is a toggle that marks the token as padding. */
 export function TokenChips({ tokens }: { readonly tokens: readonly Token[] }) {
   const t = useT();
   const maskMode = useLab((s) => s.maskMode);
@@ -16,7 +16,7 @@ export function TokenChips({ tokens }: { readonly tokens: readonly Token[] }) {
         const content = (
           <>
             <span className="token-index" aria-hidden="true">
-              {i}
+              {i + 1}
             </span>
             {token.text}
             {isPadding && <span className="token-flag">{t('tokens.padding.on')}</span>}
@@ -25,7 +25,7 @@ export function TokenChips({ tokens }: { readonly tokens: readonly Token[] }) {
         return (
           <li key={i} className={`token${isPadding ? ' padding' : ''}`}>
             {editable ? (
-              <button type="button" aria-pressed={isPadding} aria-label={t('tokens.padding.toggle', { index: i, text: token.text })} onClick={() => togglePadding(i)}>
+              <button type="button" aria-pressed={isPadding} aria-label={t('tokens.padding.toggle', { index: i + 1, text: token.text })} onClick={() => togglePadding(i)}>
                 {content}
               </button>
             ) : (

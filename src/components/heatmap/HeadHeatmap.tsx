@@ -1,10 +1,10 @@
-import { interpolateViridis, scaleBand, scaleSequential } from 'd3';
+import { scaleBand } from 'd3';
 import { useMemo } from 'react';
 import type { Matrix } from '../../engine';
+import { heatmapScale, SVG_TOKEN_LIMIT } from './heatmapModel';
 import { HeatmapCanvas } from './HeatmapCanvas';
 
-/** Beyond this many tokens a heatmap is painted on a canvas instead of one SVG rect per cell. */
-export const SVG_TOKEN_LIMIT = 64;
+export { SVG_TOKEN_LIMIT };
 
 export interface HeadHeatmapProps {
   /** Attention weights of one head, [query × key]: row i is how query token i spreads its attention over the keys. */
@@ -20,31 +20,40 @@ export interface HeadHeatmapProps {
 
 const LABEL_SPACE = 72;
 
-/** Attention weights as a grid of cells: query tokens down the side, key tokens along the top, viridis colour. */
+/**
+ * The first, minimal heatmap (kept while the page's overview still uses it).
+ * @deprecated Use AttentionHeatmap (tooltips, keyboard, masks, legend, table view) or HeatmapThumbnail.
+ */
 export function HeadHeatmap({ weights, tokens, title, size = 220, showLabels = true }: HeadHeatmapProps) {
   const margin = showLabels ? LABEL_SPACE : 4;
   const useCanvas = Math.max(weights.rows, weights.cols) > SVG_TOKEN_LIMIT;
-  const x = useMemo(() => scaleBand<number>().domain(d3Range(weights.cols)).range([0, size]), [weights.cols, size]);
-  const y = useMemo(() => scaleBand<number>().domain(d3Range(weights.rows)).range([0, size]), [weights.rows, size]);
-  const color = useMemo(() => scaleSequential(interpolateViridis).domain([0, 1]), []);
-  const cells = [];
-  for (let q = 0; q < (useCanvas ? 0 : weights.rows); q++) {
-    for (let k = 0; k < weights.cols; k++) {
-      const w = weights.data[q * weights.cols + k];
-      cells.push(
-        <rect key={`${q}-${k}`} x={x(k)} y={y(q)} width={x.bandwidth()} height={y.bandwidth()} fill={color(w)}>
-          <title>{`query “${tokens[q]}” → key “${tokens[k]}”: ${w.toFixed(3)}`}</title>
-        </rect>,
-      );
-    }
-  }
+  const x = useMemo(() => scaleBand<number>().domain(indices(weights.cols)).range([0, size]), [weights.cols, size]);
+  const y = useMemo(() => scaleBand<number>().domain(indices(weights.rows)).range([0, size]), [weights.rows, size]);
+  const scale = useMemo(() => heatmapScale('weights', weights, null), [weights]);
   if (useCanvas) {
     return (
       <figure className="head-heatmap">
         <figcaption>{title}</figcaption>
-        <HeatmapCanvas weights={weights} size={size} label={`${title}: attention weights of ${weights.rows} query tokens over ${weights.cols} key tokens`} />
+        <HeatmapCanvas
+          matrix={weights}
+          scale={scale}
+          width={size}
+          height={size}
+          label={`${title}: attention weights of ${weights.rows} query tokens over ${weights.cols} key tokens`}
+        />
       </figure>
     );
+  }
+  const cells = [];
+  for (let q = 0; q < weights.rows; q++) {
+    for (let k = 0; k < weights.cols; k++) {
+      const w = weights.data[q * weights.cols + k];
+      cells.push(
+        <rect key={`${q}-${k}`} x={x(k)} y={y(q)} width={x.bandwidth()} height={y.bandwidth()} fill={scale.color(w)}>
+          <title>{`query “${tokens[q]}” → key “${tokens[k]}”: ${w.toFixed(3)}`}</title>
+        </rect>,
+      );
+    }
   }
   const fontSize = Math.max(7, Math.min(12, x.bandwidth() * 0.8));
   return (
@@ -70,6 +79,6 @@ export function HeadHeatmap({ weights, tokens, title, size = 220, showLabels = t
   );
 }
 
-function d3Range(n: number): number[] {
+function indices(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }

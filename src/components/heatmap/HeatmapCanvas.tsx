@@ -1,39 +1,39 @@
-import { interpolateViridis, scaleSequential } from 'd3';
-import { useEffect, useRef } from 'react';
-import type { Matrix } from '../../engine';
+import { useEffect, useRef, type CSSProperties } from 'react';
+import type { BlockedMask, Matrix } from '../../engine';
+import type { HeatmapScale } from './heatmapModel';
+import { paintHeatmap } from './paint';
 
 export interface HeatmapCanvasProps {
-  /** Attention weights of one head, [query × key]. */
-  readonly weights: Matrix;
-  readonly label: string;
-  /** Pixel size of the square (default 220). */
-  readonly size?: number;
+  /** The values to paint, [query × key]. */
+  readonly matrix: Matrix;
+  /** Colour scale (see heatmapScale). */
+  readonly scale: HeatmapScale;
+  /** Blocked cells, painted grey with hatch lines (default none). */
+  readonly mask?: BlockedMask | null;
+  /** CSS pixel size of the cell area. */
+  readonly width: number;
+  readonly height: number;
+  /** Accessible name; omit when the canvas is decorative (the surrounding widget names it). */
+  readonly label?: string;
+  readonly className?: string;
+  readonly style?: CSSProperties;
 }
 
 /**
- * The same heatmap painted on a <canvas>: one pixel block per cell, so 512 × 512 cells cost one draw call
- * instead of 262,144 DOM nodes. React owns the element; the effect only paints it.
+ * The heatmap painted on a <canvas>: one ImageData pixel per cell scaled up, so 512 × 512 cells cost one draw call
+ * instead of 262,144 DOM nodes. React owns the element; the effect only paints it (nothing where canvas is missing).
  */
-export function HeatmapCanvas({ weights, label, size = 220 }: HeatmapCanvasProps) {
+export function HeatmapCanvas({ matrix, scale, mask = null, width, height, label, className, style }: HeatmapCanvasProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    const canvas = ref.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
-    const color = scaleSequential(interpolateViridis).domain([0, 1]);
-    const image = ctx.createImageData(weights.cols, weights.rows);
-    for (let i = 0; i < weights.data.length; i++) {
-      const c = parseRgb(color(weights.data[i]));
-      image.data.set([c[0], c[1], c[2], 255], i * 4);
-    }
-    canvas.width = weights.cols;
-    canvas.height = weights.rows;
-    ctx.putImageData(image, 0, 0);
-  }, [weights]);
-  return <canvas ref={ref} role="img" aria-label={label} style={{ width: size, height: size, imageRendering: 'pixelated' }} />;
-}
-
-function parseRgb(css: string): [number, number, number] {
-  const m = /(\d+),\s*(\d+),\s*(\d+)/.exec(css);
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+    if (ref.current) paintHeatmap(ref.current, { matrix, scale, mask, width, height });
+  }, [matrix, scale, mask, width, height]);
+  return (
+    <canvas
+      ref={ref}
+      className={className}
+      style={{ width, height, ...style }}
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+    />
+  );
 }

@@ -1,0 +1,25 @@
+import { MAX_TOKENS } from '../engine';
+import { engineErrorMessage } from '../i18n/engineErrorMessage';
+import { useT } from '../i18n/translate';
+import type { LabComputationState } from '../state/useLabComputation';
+
+/** One line about the computation: a friendly prompt, an error in words, truncation, or "updating…". */
+export function LabStatus({ state }: { readonly state: LabComputationState }) {
+  const t = useT();
+  const { result, pending } = state;
+  let message: string | null = null;
+  if (!result.ok) message = engineErrorMessage(t, result.error);
+  else if (result.truncated) message = t('input.truncated', { total: result.totalTokens, limit: MAX_TOKENS });
+  return (
+    <div className="lab-status" data-lab-pending={pending ? 'true' : 'false'}>
+      {message && (
+        <p className={result.ok ? 'notice' : 'notice notice--prompt'} role="status">
+          {message}
+        </p>
+      )}
+      <span className="lab-pending" aria-live="polite">
+        {pending ? t('status.updating') : ''}
+      </span>
+    </div>
+  );
+}

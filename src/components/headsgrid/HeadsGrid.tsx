@@ -1,0 +1,184 @@
+import { useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { averageHeadWeights, type EncoderLayerTrace } from '../../engine';
+import { useT } from '../../i18n/translate';
+import { useLab, type HeadChoice } from '../../state/labStore';
+import { useLabComputation } from '../../state/useLabComputation';
+import { maskFromMaskedLogits } from '../heatmap/heatmapModel';
+import { HeatmapThumbnail } from '../heatmap/HeatmapThumbnail';
+import type { WeightPalette } from '../heatmap/palettes';
+import { resolveSelection } from '../selectedhead/selection';
+import './headsgrid.css';
+
+export interface HeadsGridProps {
+  /** Pixel length of the longer side of each thumbnail (default 64). */
+  readonly thumbnailSize?: number;
+  /** Sequential palette for the weights (default 'viridis'). */
+  readonly palette?: WeightPalette;
+}
+
+/**
+ * BertViz's "model view": every head of every layer as a small heatmap of its weights, layers as rows and heads as
+ * columns, plus the average of each layer's active heads. Selecting one (click, Enter or Space) sets the store's
+ * selectedLayer / selectedHead. One tab stop: the arrow keys move between thumbnails (roving tabindex).
+ */
+export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGridProps) {
+  const t = useT();
+  const result = useLabComputation();
+  const { selectedLayer, selectedHead, set } = useLab(useShallow((s) => ({ selectedLayer: s.selectedLayer, selectedHead: s.selectedHead, set: s.set })));
+  const gridRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  if (!result.ok || result.layers.length === 0) return null;
+  const numHeads = result.layers[0].attention.heads.length;
+  const selection = resolveSelection(result.layers, selectedLayer, selectedHead);
+  const columns = numHeads + 1;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = Array.from(gridRef.current?.querySelectorAll<HTMLButtonElement>('button[data-layer]') ?? []);
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (index < 0) return;
+    const row = Math.floor(index / columns);
+    const col = index % columns;
+    const moves: Record<string, [number, number]> = {
+      ArrowRight: [row, col + 1],
+      ArrowLeft: [row, col - 1],
+      ArrowDown: [row + 1, col],
+      ArrowUp: [row - 1, col],
+      Home: [row, 0],
+      End: [row, columns - 1],
+    };
+    const target = moves[e.key];
+    if (!target) return;
+    const [r, c] = target;
+    if (r < 0 || r >= result.layers.length || c < 0 || c >= columns) return;
+    e.preventDefault();
+    buttons[r * columns + c]?.focus();
+  };
+
+  return (
+    <section className="heads-grid-view" aria-labelledby={titleId}>
+      <h2 id={titleId} className="heads-grid-view__title">
+        {t('headsGrid.title')}
+      </h2>
+      <p className="heads-grid-view__hint">{t('headsGrid.hint')}</p>
+      <div className="heads-grid-view__scroll">
+        <div
+          ref={gridRef}
+          className="heads-grid-view__grid"
+          style={{ gridTemplateColumns: `auto repeat(${columns}, ${thumbnailSize + 12}px)` }}
+          onKeyDown={onKeyDown}
+        >
+          <span aria-hidden="true" />
+          {Array.from({ length: numHeads }, (_, h) => (
+            <span key={h} className="heads-grid-view__col-label" aria-hidden="true">
+              {t('headsGrid.head', { n: h + 1 })}
+            </span>
+          ))}
+          <span className="heads-grid-view__col-label" aria-hidden="true">
+            {t('headsGrid.average')}
+          </span>
+          {result.layers.map((layer, l) => (
+            <LayerRow
+              key={l}
+              layer={layer}
+              index={l}
+              disabled={result.disabledHeads[l]}
+              selected={selection?.layer === l ? selection.head : null}
+              size={thumbnailSize}
+              palette={palette}
+              onSelect={(head) => set({ selectedLayer: l, selectedHead: head })}
+            />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+interface LayerRowProps {
+  readonly layer: EncoderLayerTrace;
+  readonly index: number;
+  readonly disabled: ReadonlySet<number>;
+  /** The selected head in this layer, or null when another layer is selected. */
+  readonly selected: HeadChoice | null;
+  readonly size: number;
+  readonly palette: WeightPalette;
+  readonly onSelect: (head: HeadChoice) => void;
+}
+
+function LayerRow({ layer, index, disabled, selected, size, palette, onSelect }: LayerRowProps) {
+  const t = useT();
+  const attention = layer.attention;
+  const average = useMemo(() => averageHeadWeights(attention), [attention]);
+  const mask = useMemo(() => maskFromMaskedLogits(attention.heads[0].masked), [attention]);
+  const layerName = t('headsGrid.layer', { n: index + 1 });
+  const noActive = disabled.size === attention.heads.length;
+  return (
+    <>
+      <span className="heads-grid-view__row-label">{layerName}</span>
+      {attention.heads.map((head, h) => {
+        const off = disabled.has(h);
+        const name = t('headsGrid.button.head', { layer: index + 1, head: h + 1 });
+        return (
+          <Thumb
+            key={h}
+            label={off ? t('headsGrid.button.off', { name }) : name}
+            layer={index}
+            head={h}
+            selected={selected === h}
+            off={off}
+            offText={t('headsGrid.off')}
+            onSelect={onSelect}
+          >
+            <HeatmapThumbnail matrix={head.weights} mask={mask} size={size} palette={palette} />
+          </Thumb>
+        );
+      })}
+      <Thumb
+        label={t('headsGrid.button.average', { layer: index + 1 })}
+        layer={index}
+        head="average"
+        selected={selected === 'average'}
+        off={noActive}
+        offText={t('headsGrid.off')}
+        onSelect={onSelect}
+      >
+        <HeatmapThumbnail matrix={average} mask={mask} size={size} palette={palette} />
+      </Thumb>
+    </>
+  );
+}
+
+interface ThumbProps {
+  readonly label: string;
+  readonly layer: number;
+  readonly head: HeadChoice;
+  readonly selected: boolean;
+  readonly off: boolean;
+  readonly offText: string;
+  readonly onSelect: (head: HeadChoice) => void;
+  readonly children: ReactNode;
+}
+
+function Thumb({ label, layer, head, selected, off, offText, onSelect, children }: ThumbProps) {
+  const classes = ['heads-grid-view__thumb', selected ? 'heads-grid-view__thumb--selected' : '', off ? 'heads-grid-view__thumb--off' : ''].filter(Boolean).join(' ');
+  return (
+    <button
+      type="button"
+      className={classes}
+      aria-label={label}
+      aria-pressed={selected}
+      tabIndex={selected ? 0 : -1}
+      data-layer={layer}
+      data-head={head}
+      onClick={() => onSelect(head)}
+    >
+      {children}
+      {off && (
+        <span className="heads-grid-view__off" aria-hidden="true">
+          {offText}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,1 @@
+export { HeadsGrid, type HeadsGridProps } from './HeadsGrid';

@@ -1,0 +1,168 @@
+import { scaleBand } from 'd3';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import type { Matrix } from '../../engine';
+import { headStroke } from './headColors';
+import { canvasScale, lineBatches, visibleLines, type LineBatch, type LineSelection, type TokenFocus } from './lines';
+
+export interface HeadLinesProps {
+  /** Attention weights per head, each [query × key]; head h is drawn in headStroke(h). */
+  readonly weights: readonly Matrix[];
+  /** Heads switched off: no lines. */
+  readonly disabled: ReadonlySet<number>;
+  /** Only this token's lines, or null for all. */
+  readonly focus: TokenFocus | null;
+  /** 'svg': one <line> per query–key pair (small inputs); 'canvas': one painted bitmap (long inputs). */
+  readonly mode: 'svg' | 'canvas';
+  /** CSS pixels between the two token columns. */
+  readonly width: number;
+  /** CSS pixels per token row; line ends sit at row centres. */
+  readonly rowHeight: number;
+  /** Canvas mode, nothing focused: lines weaker than this are left out. */
+  readonly minWeight: number;
+  /** Canvas mode: opacity = weight × this (default 1, i.e. opacity = weight, as in SVG mode). */
+  readonly opacityScale?: number;
+  readonly label: string;
+  /** Canvas mode: the scrolling element around the columns; the canvas covers only its visible part. */
+  readonly viewport?: RefObject<HTMLElement | null>;
+}
+
+const STROKE_WIDTH = 2;
+
+/** Row centres, from a d3 band scale over the token indices. */
+function useRowCentre(count: number, rowHeight: number): (i: number) => number {
+  return useMemo(() => {
+    const band = scaleBand<number>()
+      .domain(Array.from({ length: count }, (_, i) => i))
+      .range([0, count * rowHeight]);
+    return (i: number) => (band(i) ?? 0) + band.bandwidth() / 2;
+  }, [count, rowHeight]);
+}
+
+/** The lines between the query column and the key column. React owns the <svg>/<canvas>; the canvas effect only paints. */
+export function HeadLines(props: HeadLinesProps) {
+  return props.mode === 'svg' ? <HeadLinesSvg {...props} /> : <HeadLinesCanvas {...props} />;
+}
+
+function HeadLinesSvg({ weights, disabled, focus, width, rowHeight, label }: HeadLinesProps) {
+  const rows = Math.max(weights[0]?.rows ?? 0, weights[0]?.cols ?? 0);
+  const y = useRowCentre(rows, rowHeight);
+  const height = rows * rowHeight;
+  const lines = useMemo(() => visibleLines(weights, { disabled, focus }), [weights, disabled, focus]);
+  const byHead = new Map<number, typeof lines>();
+  for (const line of lines) {
+    const list = byHead.get(line.head);
+    if (list) list.push(line);
+    else byHead.set(line.head, [line]);
+  }
+  return (
+    <svg className="headview-lines-svg" width={width} height={height} role="img" aria-label={label}>
+      {[...byHead].map(([head, list]) => {
+        const stroke = headStroke(head);
+        return (
+          <g key={head} data-head-group={head} stroke={stroke.color} strokeWidth={STROKE_WIDTH} strokeDasharray={stroke.dash.length ? stroke.dash.join(' ') : undefined}>
+            {list.map((l) => (
+              <line key={`${l.query}-${l.key}`} data-head={l.head} data-query={l.query} data-key={l.key} x1={0} y1={y(l.query)} x2={width} y2={y(l.key)} strokeOpacity={l.weight} />
+            ))}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/**
+ * Long inputs: a canvas only as tall as the visible part of the scrolling column (position: sticky), repainted on
+ * scroll. Software rasterising thousands of lines across a 10,000-pixel-tall canvas took seconds; clipped to the
+ * viewport it is a few milliseconds. React owns the element and its size; the effect only paints.
+ */
+function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight, opacityScale = 1, label, viewport }: HeadLinesProps) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const rows = Math.max(weights[0]?.rows ?? 0, weights[0]?.cols ?? 0);
+  const height = rows * rowHeight;
+  const y = useRowCentre(rows, rowHeight);
+  const batches = useMemo(() => lineBatches(weights, canvasSelection(disabled, focus, minWeight), 32, opacityScale), [weights, disabled, focus, minWeight, opacityScale]);
+  useEffect(() => {
+    const canvas = ref.current;
+    const ctx = canvas?.getContext('2d') ?? null;
+    if (!canvas || !ctx) return; // jsdom and very old browsers: no 2-D context, nothing to paint
+    let frame = 0;
+    const paint = () => {
+      frame = 0;
+      const cell = canvas.parentElement;
+      // Where the sticky canvas sits inside the full-height band (0 when there is no layout, as in jsdom).
+      const top = cell ? canvas.getBoundingClientRect().top - cell.getBoundingClientRect().top : 0;
+      const visible = canvas.clientHeight > 0 ? canvas.clientHeight : height;
+      const scale = canvasScale(visible, typeof window === 'undefined' ? 1 : window.devicePixelRatio);
+      const w = Math.max(1, Math.round(width * scale));
+      const h = Math.max(1, Math.round(visible * scale));
+      if (canvas.width !== w || canvas.height !== h) {
+        canvas.width = w;
+        canvas.height = h;
+      }
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, w, h);
+      ctx.setTransform(scale, 0, 0, scale, 0, -top * scale);
+      paintLines(ctx, batches, width, y, { top, bottom: top + visible });
+    };
+    paint();
+    const scroller = viewport?.current ?? null;
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(paint);
+    };
+    scroller?.addEventListener('scroll', schedule, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' || !scroller ? null : new ResizeObserver(schedule);
+    if (resize && scroller) resize.observe(scroller);
+    return () => {
+      scroller?.removeEventListener('scroll', schedule);
+      resize?.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [batches, width, height, y, viewport]);
+  return (
+    <canvas
+      ref={ref}
+      className="headview-lines-canvas"
+      role="img"
+      aria-label={label}
+      data-batches={batches.length}
+      style={{ width, height: `min(${height}px, var(--headview-viewport))` }}
+    />
+  );
+}
+
+/** What the canvas draws: a focused token shows every one of its lines; the full drawing leaves out the faintest. */
+export function canvasSelection(disabled: ReadonlySet<number>, focus: TokenFocus | null, minWeight: number): LineSelection {
+  return { disabled, focus, minWeight: focus ? 0 : minWeight };
+}
+
+/** The band of rows on screen, in the same pixels as the row centres: lines entirely outside it are skipped. */
+export interface PaintView {
+  readonly top: number;
+  readonly bottom: number;
+}
+
+/** Paints the batches: one path and one stroke per (head, opacity) group, leaving out lines outside `view`. */
+export function paintLines(ctx: CanvasRenderingContext2D, batches: readonly LineBatch[], width: number, y: (i: number) => number, view: PaintView = { top: -Infinity, bottom: Infinity }): void {
+  ctx.lineWidth = STROKE_WIDTH;
+  const margin = STROKE_WIDTH;
+  for (const batch of batches) {
+    const stroke = headStroke(batch.head);
+    let drawn = 0;
+    for (let i = 0; i < batch.pairs.length; i += 2) {
+      const y1 = y(batch.pairs[i]);
+      const y2 = y(batch.pairs[i + 1]);
+      if (Math.max(y1, y2) < view.top - margin || Math.min(y1, y2) > view.bottom + margin) continue;
+      if (drawn++ === 0) {
+        ctx.strokeStyle = stroke.color;
+        ctx.setLineDash(stroke.dash as number[]);
+        ctx.globalAlpha = batch.alpha;
+        ctx.beginPath();
+      }
+      ctx.moveTo(0, y1);
+      ctx.lineTo(width, y2);
+    }
+    if (drawn > 0) ctx.stroke();
+  }
+  ctx.globalAlpha = 1;
+  ctx.setLineDash([]);
+}

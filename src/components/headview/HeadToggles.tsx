@@ -1,0 +1,59 @@
+import { useT } from '../../i18n/translate';
+import { headStroke } from './headColors';
+
+export interface HeadTogglesProps {
+  /** Number of heads in the layer. */
+  readonly numHeads: number;
+  /** Heads switched off (0-based). */
+  readonly disabled: ReadonlySet<number>;
+  /** 1-based layer number, for the labels. */
+  readonly layerNumber: number;
+  readonly onToggle: (head: number) => void;
+  readonly onOnly: (head: number) => void;
+  readonly onAllOn: () => void;
+}
+
+/** A line sample in the head's colour and dash: the key to the drawing. */
+export function HeadSwatch({ head }: { readonly head: number }) {
+  const stroke = headStroke(head);
+  return (
+    <svg className="headview-swatch" width={22} height={12} aria-hidden="true" focusable="false">
+      <rect x={0.5} y={0.5} width={21} height={11} rx={2} fill={stroke.color} fillOpacity={0.18} stroke={stroke.color} />
+      <line x1={3} y1={6} x2={19} y2={6} stroke={stroke.color} strokeWidth={3} strokeDasharray={stroke.dash.length ? stroke.dash.join(' ') : undefined} />
+    </svg>
+  );
+}
+
+/** One native checkbox per head (checked = in the computation), with "only this" and "all on" shortcuts. */
+export function HeadToggles({ numHeads, disabled, layerNumber, onToggle, onOnly, onAllOn }: HeadTogglesProps) {
+  const t = useT();
+  return (
+    <fieldset className="headview-heads">
+      <legend>{t('headview.headsLegend', { layer: layerNumber })}</legend>
+      <ul className="headview-head-list">
+        {Array.from({ length: numHeads }, (_, head) => {
+          const off = disabled.has(head);
+          return (
+            <li key={head} className={off ? 'headview-head headview-head--off' : 'headview-head'}>
+              <label>
+                <input type="checkbox" checked={!off} onChange={() => onToggle(head)} />
+                <HeadSwatch head={head} />
+                {t('headview.head', { n: head + 1 })}
+              </label>
+              {off && <span className="headview-off-note">{t('headview.headOff')}</span>}
+              {numHeads > 1 && (
+                <button type="button" className="headview-only" aria-label={t('headview.onlyLabel', { n: head + 1, layer: layerNumber })} onClick={() => onOnly(head)}>
+                  {t('headview.only')}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" className="headview-all-on" disabled={disabled.size === 0} onClick={onAllOn}>
+        {t('headview.allOn')}
+      </button>
+      <p className="headview-note">{t('headview.ablationNote')}</p>
+    </fieldset>
+  );
+}

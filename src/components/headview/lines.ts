@@ -1,0 +1,163 @@
+import type { Matrix } from '../../engine';
+
+/** Which column a token sits in: queries attend from the left column, keys are attended to in the right one. */
+export type TokenSide = 'query' | 'key';
+
+/** A hovered, focused or pinned token: only its lines are drawn. */
+export interface TokenFocus {
+  readonly side: TokenSide;
+  readonly index: number;
+}
+
+/** One line of the head view: query token → key token in one head, drawn with opacity = weight. */
+export interface HeadLine {
+  readonly head: number;
+  readonly query: number;
+  readonly key: number;
+  /** weights[query][key] of that head, in [0, 1]. */
+  readonly weight: number;
+}
+
+export interface LineSelection {
+  /** Heads removed from the computation; their lines are not drawn. */
+  readonly disabled: ReadonlySet<number>;
+  /** Only the lines that leave (query side) or reach (key side) this token; null for every line. */
+  readonly focus?: TokenFocus | null;
+  /** Lines fainter than this are left out (0 keeps every query–key pair). */
+  readonly minWeight?: number;
+}
+
+/**
+ * Calls `visit` for every line to draw, head by head (head 0 first, so later heads are drawn on top), then
+ * query by query and key by key. `weights[h]` is head h's attention, [query × key].
+ */
+export function forEachLine(weights: readonly Matrix[], selection: LineSelection, visit: (head: number, query: number, key: number, weight: number) => void): void {
+  const { disabled, focus = null, minWeight = 0 } = selection;
+  weights.forEach((w, head) => {
+    if (disabled.has(head)) return;
+    const queries = focus?.side === 'query' ? (focus.index < w.rows ? [focus.index] : []) : null;
+    const keys = focus?.side === 'key' ? (focus.index < w.cols ? [focus.index] : []) : null;
+    const qList = queries ?? range(w.rows);
+    const kList = keys ?? range(w.cols);
+    for (const q of qList) {
+      for (const k of kList) {
+        const weight = w.data[q * w.cols + k];
+        if (Number.isFinite(weight) && weight >= minWeight) visit(head, q, k, weight);
+      }
+    }
+  });
+}
+
+/**
+ * The largest weight among the lines to draw (0 if none). Long inputs spread attention thin — 512 keys at about
+ * 0.002 each — so the canvas scales opacity by 1 / this: the strongest line drawn is fully dark, the rest in proportion.
+ */
+export function maxLineWeight(weights: readonly Matrix[], selection: LineSelection): number {
+  let max = 0;
+  forEachLine(weights, selection, (_h, _q, _k, weight) => {
+    if (weight > max) max = weight;
+  });
+  return max;
+}
+
+/** The lines as objects, for the SVG drawing (small inputs). */
+export function visibleLines(weights: readonly Matrix[], selection: LineSelection): HeadLine[] {
+  const lines: HeadLine[] = [];
+  forEachLine(weights, selection, (head, query, key, weight) => lines.push({ head, query, key, weight }));
+  return lines;
+}
+
+/** Lines of one head that share one opacity: painted with a single canvas stroke. */
+export interface LineBatch {
+  readonly head: number;
+  /** The opacity, rounded to 1/levels. */
+  readonly alpha: number;
+  /** Flat pairs [query0, key0, query1, key1, …]. */
+  readonly pairs: readonly number[];
+}
+
+/**
+ * Groups the lines by head and by opacity rounded to 1/levels, so a canvas needs one stroke per group rather
+ * than one per line (512 tokens × 16 heads would otherwise be millions of strokes). Lines that round to
+ * opacity 0 are invisible and dropped. Heads come in order; within a head, fainter groups come first.
+ * Opacity is weight × opacityScale (still proportional to the weight; see maxLineWeight).
+ */
+export function lineBatches(weights: readonly Matrix[], selection: LineSelection, levels = 32, opacityScale = 1): LineBatch[] {
+  const groups = new Map<number, Map<number, number[]>>();
+  forEachLine(weights, selection, (head, query, key, weight) => {
+    const level = Math.min(levels, Math.round(weight * opacityScale * levels));
+    if (level <= 0) return;
+    let byLevel = groups.get(head);
+    if (!byLevel) groups.set(head, (byLevel = new Map()));
+    let pairs = byLevel.get(level);
+    if (!pairs) byLevel.set(level, (pairs = []));
+    pairs.push(query, key);
+  });
+  const batches: LineBatch[] = [];
+  for (const head of [...groups.keys()].sort((a, b) => a - b)) {
+    const byLevel = groups.get(head)!;
+    for (const level of [...byLevel.keys()].sort((a, b) => a - b)) batches.push({ head, alpha: level / levels, pairs: byLevel.get(level)! });
+  }
+  return batches;
+}
+
+/** The strongest partner of the focused token in one head: the key it attends to most, or the query that attends to it most. */
+export interface StrongestPartner {
+  readonly head: number;
+  readonly index: number;
+  readonly weight: number;
+}
+
+/** One entry per active head, in head order; none when the focus is outside the matrices. */
+export function strongestPartners(weights: readonly Matrix[], disabled: ReadonlySet<number>, focus: TokenFocus): StrongestPartner[] {
+  const out: StrongestPartner[] = [];
+  weights.forEach((w, head) => {
+    if (disabled.has(head)) return;
+    const count = focus.side === 'query' ? w.cols : w.rows;
+    if (focus.index >= (focus.side === 'query' ? w.rows : w.cols)) return;
+    let best = -1;
+    let bestWeight = -Infinity;
+    for (let i = 0; i < count; i++) {
+      const v = focus.side === 'query' ? w.data[focus.index * w.cols + i] : w.data[i * w.cols + focus.index];
+      if (Number.isFinite(v) && v > bestWeight) {
+        best = i;
+        bestWeight = v;
+      }
+    }
+    if (best >= 0) out.push({ head, index: best, weight: bestWeight });
+  });
+  return out;
+}
+
+/**
+ * The weight of each token on the side opposite the focus, per head: with a query focused, row `index` of each
+ * head (how it spreads over the keys); with a key focused, column `index` (how much each query gives it).
+ * Result [token][head]; a disabled head gets 0.
+ */
+export function partnerWeights(weights: readonly Matrix[], disabled: ReadonlySet<number>, focus: TokenFocus): number[][] {
+  if (weights.length === 0) return [];
+  const first = weights[0];
+  const count = focus.side === 'query' ? first.cols : first.rows;
+  return Array.from({ length: count }, (_, i) =>
+    weights.map((w, head) => {
+      if (disabled.has(head)) return 0;
+      const v = focus.side === 'query' ? w.data[focus.index * w.cols + i] : w.data[i * w.cols + focus.index];
+      return Number.isFinite(v) ? v : 0;
+    }),
+  );
+}
+
+/** A weight for reading: three decimals, never "NaN". */
+export function formatWeight(weight: number): string {
+  return Number.isFinite(weight) ? weight.toFixed(3) : '—';
+}
+
+/** Device-pixel scale for a canvas `cssHeight` tall: at most 2, and low enough to stay under the browsers' 32,767-pixel side limit. */
+export function canvasScale(cssHeight: number, devicePixelRatio: number, maxSide = 30000): number {
+  const dpr = Number.isFinite(devicePixelRatio) && devicePixelRatio > 0 ? devicePixelRatio : 1;
+  return Math.max(0.25, Math.min(dpr, 2, cssHeight > 0 ? maxSide / cssHeight : 2));
+}
+
+function range(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i);
+}

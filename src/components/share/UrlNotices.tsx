@@ -1,0 +1,80 @@
+import { Fragment, type ReactNode } from 'react';
+import { catalogs, type MessageKey } from '../../i18n/catalog';
+import { useT } from '../../i18n/translate';
+import { useUi } from '../../i18n/uiStore';
+import type { UrlNotice } from '../../state/urlState';
+import { useUrlNotices } from '../../state/urlSync';
+import './share.css';
+
+/** Longest part of a refused value that is shown (a 5000-character text would drown the page). */
+export const NOTICE_VALUE_PREVIEW = 80;
+
+export interface UrlNoticesProps {
+  /** The notices to show; by default those of the last URL read (useUrlNotices). */
+  readonly notices?: readonly UrlNotice[];
+  /** Called with the index of the dismissed notice; by default removes it from useUrlNotices. */
+  readonly onDismiss?: (index: number) => void;
+}
+
+function preview(value: string): string {
+  const chars = Array.from(value);
+  return chars.length > NOTICE_VALUE_PREVIEW ? `${chars.slice(0, NOTICE_VALUE_PREVIEW - 1).join('')}…` : value;
+}
+
+/**
+ * Fills a message template with React nodes: the user's value goes in as a text node, never through markup.
+ * An unknown {placeholder} stays visible, as in translate().
+ */
+export function fillTemplate(template: string, nodes: Readonly<Record<string, ReactNode>>): ReactNode[] {
+  return template.split(/(\{\w+\})/).map((part, i) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return <Fragment key={i}>{name !== undefined && name in nodes ? nodes[name] : part}</Fragment>;
+  });
+}
+
+/** Values from the link that were refused, each with what is used instead; dismissible, announced politely. */
+export function UrlNotices({ notices: given, onDismiss }: UrlNoticesProps) {
+  const t = useT();
+  const locale = useUi((s) => s.locale);
+  const stored = useUrlNotices((s) => s.notices);
+  const dismissStored = useUrlNotices((s) => s.dismiss);
+  const notices = given ?? stored;
+  const dismiss = onDismiss ?? dismissStored;
+  if (notices.length === 0) return null;
+
+  // For a repeated parameter the "fallback" is the link's own first value (user data, shown as code).
+  const fallbackText = (n: UrlNotice): string => {
+    if (n.reason === 'repeated') return preview(n.fallback);
+    if (n.param === 'text') return t('url.fallback.text');
+    if (n.param === 'lang') return t('url.fallback.lang');
+    return n.fallback === '' ? t('url.fallback.empty') : n.fallback;
+  };
+  return (
+    <div className="url-notices" role="status" aria-label={t('url.notices.label')}>
+      <ul>
+        {notices.map((n, i) => {
+          const key: MessageKey = `url.notice.${n.reason}`;
+          const isCode = n.reason === 'repeated' || (n.param !== 'text' && n.param !== 'lang' && n.fallback !== '');
+          return (
+            <li key={`${n.param}-${n.reason}-${i}`} className="url-notice">
+              <span className="url-notice-text">
+                {fillTemplate(catalogs[locale][key], {
+                  param: <code className="url-notice-param">{n.param}</code>,
+                  value: (
+                    <code className="url-notice-value" title={n.value.length > NOTICE_VALUE_PREVIEW ? preview(n.value.slice(0, 500)) : undefined}>
+                      {preview(n.value)}
+                    </code>
+                  ),
+                  fallback: isCode ? <code>{fallbackText(n)}</code> : fallbackText(n),
+                })}
+              </span>
+              <button type="button" className="url-notice-dismiss" aria-label={t('url.dismiss')} title={t('url.dismiss')} onClick={() => dismiss(i)}>
+                ×
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

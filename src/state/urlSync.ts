@@ -1,0 +1,122 @@
+import { useLayoutEffect } from 'react';
+import { create } from 'zustand';
+import { useUi } from '../i18n/uiStore';
+import { DEFAULT_SETTINGS, settingsOf, useLab } from './labStore';
+import { isUrlStateParam, parseQuery, settingsToQuery, type UrlNotice } from './urlState';
+
+/** How long the URL waits after the last change before it is rewritten (typing changes the text per key). */
+export const URL_WRITE_DELAY_MS = 150;
+
+interface UrlNoticeState {
+  /** What the last link read refused; shown by <UrlNotices>. */
+  readonly notices: readonly UrlNotice[];
+  readonly dismiss: (index: number) => void;
+  readonly dismissAll: () => void;
+}
+
+/** The notices from reading the URL. Not part of the lab settings, so kept out of useLab. */
+export const useUrlNotices = create<UrlNoticeState>()((set) => ({
+  notices: [],
+  dismiss: (index) => set((s) => ({ notices: s.notices.filter((_, i) => i !== index) })),
+  dismissAll: () => set({ notices: [] }),
+}));
+
+/**
+ * The query string for the current stores, keeping parameters that belong to someone else (a lesson, a widget)
+ * after ours. `currentSearch` is the location's search, with or without '?'. Returns '' or '?…'.
+ */
+export function searchForStores(currentSearch: string): string {
+  const ours = settingsToQuery(settingsOf(useLab.getState()), useUi.getState().locale);
+  const foreign = new URLSearchParams(currentSearch.startsWith('?') ? currentSearch.slice(1) : currentSearch);
+  for (const name of Array.from(new Set(foreign.keys()))) if (isUrlStateParam(name)) foreign.delete(name);
+  const rest = foreign.toString();
+  const query = [ours, rest].filter((part) => part !== '').join('&');
+  return query === '' ? '' : `?${query}`;
+}
+
+/** The absolute URL that reproduces the current view (what the share button copies). */
+export function currentShareUrl(loc: Location = window.location): string {
+  return `${loc.origin}${loc.pathname}${searchForStores(loc.search)}${loc.hash}`;
+}
+
+/**
+ * Reads a query string into the stores: every setting the link does not set goes back to its default, the
+ * locale is switched when the link names one, and the notices replace the previous ones.
+ */
+export function applyQuery(search: string): readonly UrlNotice[] {
+  const parsed = parseQuery(search);
+  useLab.getState().set({ ...DEFAULT_SETTINGS, ...parsed.settings });
+  if (parsed.locale && parsed.locale !== useUi.getState().locale) useUi.getState().setLocale(parsed.locale);
+  useUrlNotices.setState({ notices: parsed.notices });
+  return parsed.notices;
+}
+
+export interface UrlSyncOptions {
+  /** Defaults to URL_WRITE_DELAY_MS. */
+  readonly delayMs?: number;
+  /** Defaults to the global window (tests may pass jsdom's). */
+  readonly win?: Window;
+}
+
+/**
+ * Starts the two-way sync: reads window.location.search into the stores now, then rewrites the URL with
+ * history.replaceState (debounced, only when the query changes) after every store change, and reads it again on
+ * popstate (back / forward). Returns a function that stops it. The pending write is flushed when the page is
+ * hidden, so a reload right after typing keeps the text.
+ */
+export function initUrlSync(options: UrlSyncOptions = {}): () => void {
+  const win = options.win ?? window;
+  const delay = options.delayMs ?? URL_WRITE_DELAY_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const write = (): void => {
+    timer = undefined;
+    const search = searchForStores(win.location.search);
+    if (search === win.location.search) return;
+    const url = `${win.location.pathname}${search}${win.location.hash}`;
+    try {
+      win.history.replaceState(win.history.state, '', url);
+    } catch {
+      // Safari refuses more than 100 replaceState calls in 30 s; the next change writes again.
+    }
+  };
+  const schedule = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(write, delay);
+  };
+  const flush = (): void => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    write();
+  };
+  const onPopState = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    applyQuery(win.location.search);
+  };
+
+  applyQuery(win.location.search);
+  const stopLab = useLab.subscribe(schedule);
+  const stopUi = useUi.subscribe(schedule);
+  win.addEventListener('popstate', onPopState);
+  win.addEventListener('pagehide', flush);
+  // Write the canonical form once: refused values and default-valued parameters leave the address bar.
+  schedule();
+
+  return () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    stopLab();
+    stopUi();
+    win.removeEventListener('popstate', onPopState);
+    win.removeEventListener('pagehide', flush);
+  };
+}
+
+/** Keeps the lab and the URL in step while the calling component is mounted (call once, in the app root). */
+export function useUrlSync(options?: UrlSyncOptions): void {
+  const delayMs = options?.delayMs;
+  const win = options?.win;
+  // A layout effect: the link's settings are in the store before the first paint, so the defaults never flash.
+  useLayoutEffect(() => initUrlSync({ delayMs, win }), [delayMs, win]);
+}
