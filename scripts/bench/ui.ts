@@ -1,0 +1,87 @@
+// npm run bench:ui — in Debian's Chromium, the median time from a head toggle or a mask click to the first painted
+// frame that shows the recomputed result, for 16, 64 and 512 tokens with 8 heads. Goals: one 16 ms frame at 64
+// tokens, 100 ms at 512. Prints a table and one `ui_ms …` line per case; it asserts nothing (machines are noisy).
+import { spawn } from 'node:child_process';
+import { chromium, type Page } from 'playwright-core';
+
+const PORT = 4175;
+const TOKENS = [16, 64, 512];
+const REPS = 9;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/**
+ * Clicks `selector` and resolves with the ms until the frame after the lab reports it has caught up
+ * (data-lab-pending goes back to "false"), marked with performance marks so it also shows in a trace.
+ */
+// Runs in the page. Kept as source text: tsx would wrap named functions in a helper the page does not have.
+const CLICK_TO_PAINT = `(sel) => new Promise((resolve) => {
+  const status = document.querySelector('.lab-status');
+  const target = document.querySelector(sel);
+  let frames = 0;
+  let sawPending = false;
+  const finish = () => {
+    performance.mark('ui-painted');
+    resolve(performance.measure('ui-click-to-paint', 'ui-click', 'ui-painted').duration);
+  };
+  const check = () => {
+    frames++;
+    if (status.dataset.labPending === 'true') sawPending = true;
+    // The frame being prepared now is painted next: resolve just after it (setTimeout runs after the paint).
+    if (status.dataset.labPending === 'false' && (sawPending || frames >= 2)) setTimeout(finish, 0);
+    else requestAnimationFrame(check);
+  };
+  performance.mark('ui-click');
+  target.click();
+  requestAnimationFrame(check);
+})`;
+
+/**
+ * Clicks `selector` and resolves with the ms until the frame after the lab reports it has caught up
+ * (data-lab-pending goes back to "false"), marked with performance marks so it also shows in a trace.
+ */
+async function timeClick(page: Page, selector: string): Promise<number> {
+  return page.evaluate(`(${CLICK_TO_PAINT})(${JSON.stringify(selector)})`) as Promise<number>;
+}
+
+async function main(): Promise<void> {
+  const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], { stdio: 'ignore', detached: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const lines: string[] = [];
+  try {
+    await new Promise((r) => setTimeout(r, 1500));
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    console.log('tokens  action       median ms  min ms  max ms');
+    for (const n of TOKENS) {
+      const text = Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+      await page.goto(`http://127.0.0.1:${PORT}/?lang=en&d=64&h=8&layers=2&text=${encodeURIComponent(text)}`);
+      await page.locator('.lab-status[data-lab-pending="false"]').waitFor();
+      await page.getByRole('checkbox', { name: 'Head 2' }).waitFor();
+      const cases: [string, string, string][] = [
+        ['head toggle', '.headview-head:nth-child(2) input[type="checkbox"]', ''],
+        ['mask click', 'input[name="mask-mode"][value="causal"]', 'input[name="mask-mode"][value="none"]'],
+      ];
+      for (const [name, on, off] of cases) {
+        const times: number[] = [];
+        for (let rep = 0; rep < REPS + 1; rep++) {
+          const ms = await timeClick(page, rep % 2 === 0 || !off ? on : off);
+          if (rep > 0) times.push(ms); // the first click warms up the code paths
+        }
+        const med = median(times);
+        console.log(`${String(n).padStart(6)}  ${name.padEnd(11)}  ${med.toFixed(1).padStart(9)}  ${Math.min(...times).toFixed(1).padStart(6)}  ${Math.max(...times).toFixed(1).padStart(6)}`);
+        lines.push(`ui_ms tokens=${n} action=${name.replace(' ', '_')} : ${med.toFixed(1)}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid);
+  }
+  console.log('');
+  for (const l of lines) console.log(l);
+}
+
+void main();
