@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { chromium, type Page } from 'playwright-core';
 
 const PORT = 4175;
-const TOKENS = [16, 64, 512];
+const TOKENS = (process.env.UI_TOKENS ?? "16,64,512").split(",").map(Number);
 const REPS = 9;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

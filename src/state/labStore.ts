@@ -7,6 +7,9 @@ export type HeadChoice = number | 'average';
 /** What the selected head's large heatmap shows: softmax weights, raw scores QKᵀ, or scaled scores QKᵀ/√d_k. */
 export type MatrixView = 'weights' | 'scores' | 'scaled';
 export const MATRIX_VIEWS: readonly MatrixView[] = ['weights', 'scores', 'scaled'];
+/** Which view of the same settings is open: the lab (heatmaps, head view) or the stepwise walkthrough. */
+export type LabPage = 'lab' | 'walkthrough';
+export const LAB_PAGES: readonly LabPage[] = ['lab', 'walkthrough'];
 
 /** What the student has chosen. Everything shown is derived from these; nothing computed is stored here. */
 export interface LabSettings {
@@ -26,6 +29,7 @@ export interface LabSettings {
   readonly selectedLayer: number;
   readonly selectedHead: HeadChoice;
   readonly matrixView: MatrixView;
+  readonly page: LabPage;
 }
 
 export interface LabActions {
@@ -50,6 +54,7 @@ export const DEFAULT_SETTINGS: LabSettings = {
   selectedLayer: 0,
   selectedHead: 0,
   matrixView: 'weights',
+  page: 'lab',
 };
 
 export const headKey = (layer: number, head: number): string => `${layer}-${head}`;

@@ -1,5 +1,5 @@
 import { MAX_TOKENS } from '../engine';
-import { DEFAULT_SETTINGS, MATRIX_VIEWS, type HeadChoice, type LabSettings, type Locale, type MaskMode, type MatrixView } from './labStore';
+import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabPage, type LabSettings, type Locale, type MaskMode, type MatrixView } from './labStore';
 
 /*
  * Every setting in the query string, TensorFlow Playground style: a shared link reproduces the view.
@@ -28,7 +28,7 @@ export const URL_LIMITS = {
 } as const;
 
 /** The short names, in the order they are written. */
-export const URL_PARAMS = ['text', 'd', 'h', 'layers', 'seed', 'pe', 'mask', 'pad', 'cells', 'off', 'layer', 'head', 'view', 'lang'] as const;
+export const URL_PARAMS = ['text', 'd', 'h', 'layers', 'seed', 'pe', 'mask', 'pad', 'cells', 'off', 'layer', 'head', 'view', 'page', 'lang'] as const;
 export type UrlParam = (typeof URL_PARAMS)[number];
 
 export type UrlNoticeReason =
@@ -121,6 +121,7 @@ const WRITERS: Writers = {
   layer: (s) => String(s.selectedLayer),
   head: (s) => headToString(s.selectedHead),
   view: (s) => s.matrixView,
+  page: (s) => s.page,
 };
 
 function headToString(head: HeadChoice): string {
@@ -302,6 +303,8 @@ export function parseQuery(query: string): ParsedQuery {
     'matrixView',
     read('view', (v) => ((MATRIX_VIEWS as readonly string[]).includes(v) ? ok(v as MatrixView) : fail('invalid')), DEFAULT_SETTINGS.matrixView, String),
   );
+
+  assign('page', read('page', (v) => ((LAB_PAGES as readonly string[]).includes(v) ? ok(v as LabPage) : fail('invalid')), DEFAULT_SETTINGS.page, String));
 
   let locale: Locale | undefined;
   const lang = raw('lang');

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { DEFAULT_SETTINGS, type HeadChoice, type LabSettings, type MaskMode, type MatrixView } from '../../src/state/labStore';
+import { DEFAULT_SETTINGS, type HeadChoice, type LabSettings, type LabPage, type MaskMode, type MatrixView } from '../../src/state/labStore';
 import { fallbackHeads, parseQuery, settingsFromQuery, settingsToQuery, textFitsUrl, URL_LIMITS, type UrlNotice } from '../../src/state/urlState';
 
 const divisors = (d: number) => Array.from({ length: Math.min(d, URL_LIMITS.maxHeads) }, (_, i) => i + 1).filter((h) => d % h === 0);
@@ -33,6 +33,7 @@ const validSettings: fc.Arbitrary<LabSettings> = fc
       selectedLayer: fc.integer({ min: 0, max: numLayers - 1 }),
       selectedHead: fc.oneof(fc.integer({ min: 0, max: numHeads - 1 }), fc.constant<HeadChoice>('average')),
       matrixView: fc.constantFrom<MatrixView>('weights', 'scores', 'scaled'),
+      page: fc.constantFrom<LabPage>('lab', 'walkthrough'),
     });
   });
 
@@ -134,6 +135,7 @@ describe('bad parameters fall back to the default, with a notice naming the para
     ['seed=', { param: 'seed', value: '', reason: 'invalid', fallback: '7' }, 'seed', 7],
     ['pe=yes', { param: 'pe', value: 'yes', reason: 'invalid', fallback: '1' }, 'positionalEncoding', true],
     ['mask=evil', { param: 'mask', value: 'evil', reason: 'invalid', fallback: 'none' }, 'maskMode', 'none'],
+    ['page=admin', { param: 'page', value: 'admin', reason: 'invalid', fallback: 'lab' }, 'page', 'lab'],
     ['view=heat', { param: 'view', value: 'heat', reason: 'invalid', fallback: 'weights' }, 'matrixView', 'weights'],
     ['mask=__proto__', { param: 'mask', value: '__proto__', reason: 'invalid', fallback: 'none' }, 'maskMode', 'none'],
     ['head=9', { param: 'head', value: '9', reason: 'out-of-range', fallback: '0' }, 'selectedHead', 0],

@@ -14,6 +14,9 @@ export const controlsMessages = defineMessages(
     'settings.reset': 'Reset',
     'heads.offCount': '{count} heads switched off',
     'heads.allOn': 'Switch all heads on',
+    'page.nav': 'Views',
+    'page.lab': 'Lab',
+    'page.walkthrough': 'Walkthrough',
   },
   {
     'mask.hint.none': '每个查询都可以关注每个键。',
@@ -28,5 +31,8 @@ export const controlsMessages = defineMessages(
     'settings.reset': '重置',
     'heads.offCount': '已关闭 {count} 个头',
     'heads.allOn': '打开所有头',
+    'page.nav': '视图',
+    'page.lab': '实验室',
+    'page.walkthrough': '逐步讲解',
   },
 );

@@ -9,14 +9,14 @@ import { differencePixels, differenceReason, formatDelta, outputDifference, type
 import './headview.css';
 
 /** Above this many token rows the difference is painted on a canvas instead of one SVG <rect> per cell. */
-export const DIFFERENCE_SVG_ROW_LIMIT = 64;
+export const DIFFERENCE_SVG_ROW_LIMIT = 32;
 
 export interface OutputDifferenceProps {
   /** Layer to compare, 0-based; default the store's selectedLayer (clamped to the model). */
   readonly layer?: number;
   /** Which output is compared first (default 'layer'); the student can switch to the attention sub-layer. */
   readonly defaultSource?: DifferenceSource;
-  /** Token rows above which the grid goes on a <canvas> (default DIFFERENCE_SVG_ROW_LIMIT = 64). */
+  /** Token rows above which the grid goes on a <canvas> (default DIFFERENCE_SVG_ROW_LIMIT = 32). */
   readonly svgRowLimit?: number;
   /** CSS width of the grid (default 256). */
   readonly width?: number;

@@ -5,7 +5,7 @@ import type { BlockedMask, Matrix } from '../../engine';
 import { maxAbsFinite, scoreColor, weightColor, type WeightPalette } from './palettes';
 
 /** Beyond this many tokens (max of rows, cols) a heatmap is painted on a canvas instead of one SVG rect per cell. */
-export const SVG_TOKEN_LIMIT = 64;
+export const SVG_TOKEN_LIMIT = 32;
 
 /** 'weights': softmax output in [0, 1], sequential palette. 'scores': QKᵀ or QKᵀ/√d_k, any sign, diverging palette. */
 export type HeatmapKind = 'weights' | 'scores';
