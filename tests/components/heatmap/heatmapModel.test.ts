@@ -13,6 +13,7 @@ import {
   truncateLabel,
 } from '../../../src/components/heatmap/heatmapModel';
 import { heatmapLayout } from '../../../src/components/heatmap/layout';
+import { SVG_TOKEN_LIMIT } from '../../../src/components/heatmap/heatmapModel';
 import { blockedRuns, colorRamp, fillCellPixels, rampIndex } from '../../../src/components/heatmap/paint';
 import { MASKED_CELL_FILL, weightColor } from '../../../src/components/heatmap/palettes';
 import { rgb } from 'd3';
@@ -51,10 +52,13 @@ describe('label thinning', () => {
     expect(thinnedLabelIndices(13, 360 / 13, 11)).toHaveLength(13);
     expect(thinnedLabelIndices(512, 420 / 512, 11)).toHaveLength(26);
   });
-  it('the layout switches to canvas beyond 64 tokens and thins its labels', () => {
+  it('the layout switches to canvas beyond SVG_TOKEN_LIMIT tokens and thins its labels', () => {
     const toks = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`);
-    const small = heatmapLayout({ rows: 64, cols: 64, size: 384, queryTokens: toks(64), keyTokens: toks(64), showLabels: true, hasFullyMaskedRows: false });
+    const n = SVG_TOKEN_LIMIT;
+    const small = heatmapLayout({ rows: n, cols: n, size: 384, queryTokens: toks(n), keyTokens: toks(n), showLabels: true, hasFullyMaskedRows: false });
     expect(small.useCanvas).toBe(false);
+    const justOver = heatmapLayout({ rows: n + 1, cols: n + 1, size: 384, queryTokens: toks(n + 1), keyTokens: toks(n + 1), showLabels: true, hasFullyMaskedRows: false });
+    expect(justOver.useCanvas).toBe(true);
     const big = heatmapLayout({ rows: 512, cols: 512, size: 512, queryTokens: toks(512), keyTokens: toks(512), showLabels: true, hasFullyMaskedRows: false });
     expect(big.useCanvas).toBe(true);
     expect(big.cellWidth).toBe(1);
