@@ -7,8 +7,8 @@ import type { WeightPalette } from './palettes';
 import { useSvgId } from './useSvgId';
 import './heatmap.css';
 
-/** Thumbnails stay SVG up to this many tokens; a page of them at 64 tokens would be tens of thousands of rects. */
-export const THUMBNAIL_SVG_TOKEN_LIMIT = 24;
+/** Thumbnails stay SVG up to this many tokens: a grid of 18 of them at 16 tokens is already 4,600 rects to restyle on every toggle. */
+export const THUMBNAIL_SVG_TOKEN_LIMIT = 8;
 
 export interface HeatmapThumbnailProps {
   /** The values, [query × key]. */
