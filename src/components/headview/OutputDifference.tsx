@@ -2,6 +2,7 @@ import { scaleBand } from 'd3';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Matrix } from '../../engine';
 import { useT } from '../../i18n/translate';
+import { useUi } from '../../i18n/uiStore';
 import { useLab } from '../../state/labStore';
 import { useLabComputation } from '../../state/useLabComputation';
 import { scoreColor } from '../heatmap/palettes';
@@ -30,6 +31,7 @@ export function OutputDifference({ layer, defaultSource = 'layer', svgRowLimit =
   const t = useT();
   const titleId = useId();
   const radioName = useId();
+  const locale = useUi((s) => s.locale);
   const result = useLabComputation();
   const selectedLayer = useLab((s) => s.selectedLayer);
   const [source, setSource] = useState<DifferenceSource>(defaultSource);
@@ -48,13 +50,13 @@ export function OutputDifference({ layer, defaultSource = 'layer', svgRowLimit =
       ? t('outdiff.none')
       : [
           t('outdiff.max', { value }),
-          reason === 'off-here' && t('outdiff.offHere', { heads: offHere.join(', ') }),
+          reason === 'off-here' && t('outdiff.offHere', { heads: offHere.join(locale === 'zh' ? '、' : ', ') }),
           reason === 'off-here' && earlierOff && t('outdiff.alsoEarlier'),
           reason === 'from-earlier' && t('outdiff.fromEarlier'),
           reason === 'later-only' && t('outdiff.laterOnly'),
         ]
           .filter(Boolean)
-          .join(' ');
+          .join(locale === 'zh' ? '' : ' '); // Chinese sentences end in 。 and need no space
   const mode = data.diff.rows > svgRowLimit ? 'canvas' : 'svg';
   const gridLabel = t('outdiff.gridLabel', { rows: data.diff.rows, cols: data.diff.cols, value });
 

@@ -17,22 +17,24 @@ export const HEAD_COLORS: readonly string[] = [
 /** How one head's lines are stroked. */
 export interface HeadStroke {
   readonly color: string;
-  /** SVG stroke-dasharray / canvas setLineDash pattern; empty for solid lines. */
+  /** SVG stroke-dasharray pattern; empty for solid lines. The canvas (long inputs) draws every head solid: dashes cost seconds to rasterise there. */
   readonly dash: readonly number[];
+  /** Line width in CSS pixels: the repeated colours are also thinner, so they stay apart on the canvas too. */
+  readonly width: number;
 }
 
 /** A dash pattern per pass through the palette: heads 1–8 solid, 9–16 dashed, 17–24 dotted. */
 const DASHES: readonly (readonly number[])[] = [[], [6, 3], [2, 2]];
 
 /**
- * The stroke of head `head` (0-based). Beyond eight heads the colours repeat, so the second pass is dashed:
+ * The stroke of head `head` (0-based). Beyond eight heads the colours repeat, so the second pass is dashed and thinner:
  * a head is never told apart from another by colour alone (its checkbox also carries its number).
  */
 export function headStroke(head: number): HeadStroke {
   const n = HEAD_COLORS.length;
   const i = ((head % n) + n) % n;
   const pass = Math.floor(Math.max(0, head) / n) % DASHES.length;
-  return { color: HEAD_COLORS[i], dash: DASHES[pass] };
+  return { color: HEAD_COLORS[i], dash: DASHES[pass], width: pass === 0 ? 2 : 1.25 };
 }
 
 export function headColor(head: number): string {

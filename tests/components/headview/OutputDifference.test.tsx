@@ -80,6 +80,14 @@ describe('OutputDifference', () => {
     expect(caption()).toHaveTextContent('max |Δ| = 0. The heads that are off are all in later layers, so this layer is unchanged.');
   });
 
+  it('writes the caption as Chinese sentences', () => {
+    useUi.setState({ locale: 'zh' });
+    useLab.setState({ disabledHeads: ['0-0', '0-2'] });
+    render(<OutputDifference />);
+    const r = expected();
+    expect(screen.getByText(/^最大 \|Δ\|/)).toHaveTextContent(`最大 |Δ| = ${formatDelta(maxAbsDifference(r.layers[0].output, r.baseline[0].output))}。这一层关闭的头：1、3。`);
+  });
+
   it('paints more than 64 token rows on a canvas (guarding a missing 2-D context)', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     useLab.setState({ text: Array.from({ length: 80 }, (_, i) => `w${i}`).join(' '), disabledHeads: ['0-0'] });
