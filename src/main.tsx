@@ -1,14 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { enableFastAttention } from './state/fastAttention';
 import { initUrlSync } from './state/urlSync';
 import './styles.css';
 
 // The link's settings are in the store before the first render, so a shared view never flashes the defaults.
 initUrlSync();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render(): void {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// The SIMD kernels compile in a few milliseconds; without SIMD (or on any failure) the TypeScript engine is used.
+enableFastAttention()
+  .catch(() => false)
+  .finally(render);

@@ -50,23 +50,51 @@ export function scaledDotProductAttention(q: Matrix, k: Matrix, v: Matrix, optio
 }
 
 /**
- * `scaled`, `weights` and `output` are computed at once; `scores` and `masked` only when first read, since the
+ * A trace from weights and outputs computed elsewhere (the WebAssembly fast path): scores, scaled and masked are
+ * recomputed from q and k only if read. q: [queries × d_k], k: [keys × d_k], weights: [queries × keys].
+ */
+export function attentionTraceFromWeights(
+  q: Matrix,
+  k: Matrix,
+  mask: BlockedMask | null,
+  weights: Matrix,
+  output: Matrix,
+  fullyMaskedRows: readonly number[],
+  scaleFactor: number,
+): AttentionTrace {
+  return new Trace(q, k, mask, null, weights, output, fullyMaskedRows, scaleFactor);
+}
+
+/**
+ * `weights` and `output` are computed at once; `scores`, `masked` (and `scaled` for the fast path) only when first read, since the
  * lab draws them for one head at a time and each is another queries × keys matrix per head.
  */
 class Trace implements AttentionTrace {
   #scores: Matrix | null = null;
   #masked: Matrix | null = null;
+  #scaled: Matrix | null;
 
   constructor(
     private readonly q: Matrix,
     private readonly k: Matrix,
     private readonly mask: BlockedMask | null,
-    readonly scaled: Matrix,
+    scaled: Matrix | null,
     readonly weights: Matrix,
     readonly output: Matrix,
     readonly fullyMaskedRows: readonly number[],
     readonly scaleFactor: number,
-  ) {}
+  ) {
+    this.#scaled = scaled;
+  }
+
+  get scaled(): Matrix {
+    if (!this.#scaled) {
+      const m = matmulTransposedB(this.q, this.k, 'Q', 'K');
+      if (this.scaleFactor !== 1) for (let i = 0; i < m.data.length; i++) m.data[i] *= this.scaleFactor;
+      this.#scaled = m;
+    }
+    return this.#scaled;
+  }
 
   get scores(): Matrix {
     this.#scores ??= this.scaleFactor === 1 ? { ...this.scaled, data: new Float32Array(this.scaled.data) } : matmulTransposedB(this.q, this.k, 'Q', 'K');

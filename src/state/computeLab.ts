@@ -14,6 +14,7 @@ import {
   type MaskSpec,
   type Token,
 } from '../engine';
+import { fastAttentionEnabled, fastSelfAttention } from './fastAttention';
 import type { LabSettings } from './labStore';
 
 /** The settings that change the numbers (not which head is looked at). */
@@ -94,7 +95,7 @@ function modelFor(inputs: LabInputs): EncoderLayerParams[] {
 }
 
 function baselineFor(inputs: LabInputs, layers: EncoderLayerParams[]): Baseline {
-  const key = JSON.stringify([inputs.text, inputs.embedDim, inputs.numHeads, inputs.numLayers, inputs.seed, inputs.positionalEncoding, inputs.maskMode, inputs.paddingTokens, inputs.customMask]);
+  const key = JSON.stringify([fastAttentionEnabled(), inputs.text, inputs.embedDim, inputs.numHeads, inputs.numLayers, inputs.seed, inputs.positionalEncoding, inputs.maskMode, inputs.paddingTokens, inputs.customMask]);
   if (baselineMemo?.key === key) return baselineMemo.result;
   const { tokens, totalTokens, truncated } = tokenize(inputs.text, { maxTokens: MAX_TOKENS, overflow: 'truncate' });
   if (tokens.length === 0) throw new EngineError('empty-input', 'The text is empty: type a sentence to see its attention.');
@@ -104,7 +105,7 @@ function baselineFor(inputs: LabInputs, layers: EncoderLayerParams[]): Baseline 
   const baseline: EncoderLayerTrace[] = [];
   let current = input;
   for (const layer of layers) {
-    const trace = encoderLayer(current, layer, { mask });
+    const trace = encoderLayer(current, layer, { mask, reuseAttention: fastSelfAttention(current, layers, layer, mask) ?? undefined });
     baseline.push(trace);
     current = trace.output;
   }
@@ -118,7 +119,7 @@ function baselineFor(inputs: LabInputs, layers: EncoderLayerParams[]): Baseline 
  * changes, and in that layer only concat · W_o is recomputed; later layers see a new input and run in full.
  */
 export function computeLab(inputs: LabInputs): LabResult {
-  const key = JSON.stringify(inputs);
+  const key = JSON.stringify([inputs, fastAttentionEnabled()]);
   if (resultMemo?.key !== key) resultMemo = { key, result: computeUncached(inputs) };
   return resultMemo.result;
 }
@@ -136,7 +137,7 @@ function computeUncached(inputs: LabInputs): LabResult {
     let current = base.input;
     let sameInputAsBaseline = true;
     params.forEach((layer, i) => {
-      const reuseAttention = sameInputAsBaseline ? base.baseline[i].attention : undefined;
+      const reuseAttention = sameInputAsBaseline ? base.baseline[i].attention : (fastSelfAttention(current, params, layer, mask) ?? undefined);
       const trace = disabledHeads[i].size === 0 && sameInputAsBaseline ? base.baseline[i] : encoderLayer(current, layer, { mask, disabledHeads: disabledHeads[i], reuseAttention });
       if (trace !== base.baseline[i]) sameInputAsBaseline = false;
       layers.push(trace);
