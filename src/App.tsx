@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { LabStatus } from './components/LabStatus';
 import { LanguageSwitch } from './components/controls/LanguageSwitch';
+import { PageTabs } from './components/controls/PageTabs';
 import { MaskControls } from './components/controls/MaskControls';
 import { SentenceInput } from './components/controls/SentenceInput';
 import { SettingsPanel } from './components/controls/SettingsPanel';
@@ -12,12 +13,17 @@ import { ShareButton } from './components/share/ShareButton';
 import { UrlNotices } from './components/share/UrlNotices';
 import { translate, useT } from './i18n/translate';
 import { useUi } from './i18n/uiStore';
+import { useLab } from './state/labStore';
 import { useLabComputationState } from './state/useLabComputation';
+
+// The walkthrough (and KaTeX with it) loads only when its tab is opened.
+const Walkthrough = lazy(() => import('./components/walkthrough').then((m) => ({ default: m.Walkthrough })));
 
 export function App() {
   const t = useT();
   const locale = useUi((s) => s.locale);
   const computation = useLabComputationState();
+  const page = useLab((s) => s.page);
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
     document.title = translate(locale, 'app.title');
@@ -40,6 +46,7 @@ export function App() {
       </header>
       <main className="app">
         <UrlNotices />
+        <PageTabs />
         <div className="lab-layout">
           <aside className="lab-controls">
             <SentenceInput />
@@ -49,7 +56,12 @@ export function App() {
           </aside>
           <div className="lab-views" id="views" tabIndex={-1}>
             <LabStatus state={computation} />
-            {result.ok && (
+            {result.ok && page === 'walkthrough' && (
+              <Suspense fallback={<p className="lab-pending">{t('status.updating')}</p>}>
+                <Walkthrough />
+              </Suspense>
+            )}
+            {result.ok && page === 'lab' && (
               <>
                 <SelectedHeadPanel />
                 <div className="lab-section">

@@ -3,10 +3,11 @@ import { coreMessages } from './core.messages';
 import { heatmapMessages } from '../components/heatmap/heatmap.messages';
 import { headviewMessages } from '../components/headview/headview.messages';
 import { shareMessages } from '../components/share/share.messages';
+import { walkthroughMessages } from '../components/walkthrough/walkthrough.messages';
 import type { MessagePair } from './defineMessages';
 
 // Every feature's messages, merged. A feature adds its pair here with one import.
-const pairs = [coreMessages, controlsMessages, headviewMessages, shareMessages, heatmapMessages] as const;
+const pairs = [coreMessages, controlsMessages, headviewMessages, shareMessages, heatmapMessages, walkthroughMessages] as const;
 
 type KeysOf<P> = P extends MessagePair<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof pairs)[number]>;

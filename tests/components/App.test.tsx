@@ -79,3 +79,14 @@ describe('the lab page', () => {
     expect(screen.getByText('The text has 600 tokens; only the first 512 are used.')).toBeInTheDocument();
   });
 });
+
+describe('the walkthrough tab', () => {
+  it('opens the stepwise walkthrough on the same sentence and keeps the lab settings', async () => {
+    render(<App />);
+    await userEvent.click(screen.getByRole('button', { name: 'Walkthrough' }));
+    expect(useLab.getState().page).toBe('walkthrough');
+    expect(await screen.findByRole('button', { name: /Next/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Lab' }));
+    expect(screen.getByRole('heading', { name: 'Layer 1, head 1' })).toBeInTheDocument();
+  });
+});

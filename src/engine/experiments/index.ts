@@ -1,0 +1,3 @@
+// Teaching experiments built on the engine: pure functions, seeded, no React or DOM.
+export * from './scaling';
+export * from './rankCollapse';
