@@ -12,12 +12,13 @@ import type { WalkthroughData } from './walkthroughData';
 
 /** The formula of each step: constants written here (they are rendered as HTML by KaTeX). */
 export const FORMULAS: Readonly<Record<WalkthroughStepId, string>> = {
-  tokens: String.raw`\text{tokens} = (t_1, t_2, \dots, t_L)`,
+  tokens: String.raw`(t_1, t_2, \dots, t_L)`,
   embeddings: String.raw`X = E[t] + PE,\quad PE_{(pos,2i)} = \sin\!\left(\tfrac{pos}{10000^{2i/d}}\right),\; PE_{(pos,2i+1)} = \cos\!\left(\tfrac{pos}{10000^{2i/d}}\right)`,
   qkv: String.raw`Q = X W^Q_h + b^Q_h,\quad K = X W^K_h + b^K_h,\quad V = X W^V_h + b^V_h`,
   scores: String.raw`S = Q K^\top,\qquad S_{ij} = q_i \cdot k_j = \textstyle\sum_c Q_{ic} K_{jc}`,
   scale: String.raw`\tilde S = \frac{Q K^\top}{\sqrt{d_k}}`,
-  mask: String.raw`\tilde S_{ij} \leftarrow -\infty \quad \text{if key } j \text{ is blocked for query } i`,
+  // Language-neutral (no words inside the formula): M_ij = 1 where key j is blocked for query i; the prose says so.
+  mask: String.raw`\tilde S_{ij} \leftarrow -\infty \quad (M_{ij} = 1)`,
   softmax: String.raw`A_{ij} = \frac{\exp(\tilde S_{ij})}{\sum_{j'} \exp(\tilde S_{ij'})}`,
   weightedValues: String.raw`\text{head}_h = A V,\qquad (AV)_{ic} = \textstyle\sum_j A_{ij} V_{jc}`,
   concat: String.raw`H = [\,\text{head}_1 \mid \text{head}_2 \mid \dots \mid \text{head}_n\,]`,
