@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Matrix } from '../../engine';
+import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { disabledHeadSets } from '../../state/computeLab';
 import { headKey, useLab } from '../../state/labStore';
@@ -53,7 +54,7 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
   const tokens = useMemo(() => (result.ok ? result.tokens.map((tk) => tk.text) : []), [result]);
 
   if (!result.ok) {
-    return <p className="headview-notice">{result.error.code === 'empty-input' ? t('input.empty') : t('error.generic', { message: result.error.message })}</p>;
+    return <p className="headview-notice">{engineErrorMessage(t, result.error)}</p>;
   }
 
   const othersKeys = disabledKeys.filter((k) => k.split('-')[0] !== String(shownLayer));

@@ -1,6 +1,7 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { averageHeadWeights, type BlockedMask, type Matrix } from '../../engine';
+import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { MATRIX_VIEWS, settingsOf, useLab, type MatrixView } from '../../state/labStore';
 import { ExportMenu } from '../export/ExportMenu';
@@ -53,7 +54,7 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
   const mask: BlockedMask | null = useMemo(() => (attention ? maskFromMaskedLogits(attention.heads[0].masked) : null), [attention]);
 
   if (!result.ok) {
-    const message = result.error.code === 'empty-input' ? t('input.empty') : t('error.generic', { message: result.error.message });
+    const message = engineErrorMessage(t, result.error);
     return (
       <section className="selected-head" aria-label={t('selectedHead.region')}>
         <p className="selected-head__empty">{message}</p>
