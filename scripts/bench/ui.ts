@@ -78,7 +78,11 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid);
+    try {
+      if (server.pid) process.kill(-server.pid);
+    } catch {
+      // the preview server already exited (e.g. its port was taken); the error above says why
+    }
   }
   console.log('');
   for (const l of lines) console.log(l);

@@ -4,6 +4,7 @@ import { heatmapScale, type HeatmapKind } from './heatmapModel';
 import { HatchPattern, HeatmapCells } from './HeatmapCells';
 import { HeatmapCanvas } from './HeatmapCanvas';
 import type { WeightPalette } from './palettes';
+import { poolForThumbnail } from './pooling';
 import { useSvgId } from './useSvgId';
 import './heatmap.css';
 
@@ -34,10 +35,12 @@ export const HeatmapThumbnail = memo(function HeatmapThumbnail({ matrix, kind = 
   const cell = size / longest;
   const width = cell * matrix.cols;
   const height = cell * matrix.rows;
+  // Two cells per CSS pixel at most: a 512-token head is pooled to 128 × 128 before painting (16× fewer pixels).
+  const pooled = useMemo(() => poolForThumbnail(matrix, mask, Math.ceil(size * 2)), [matrix, mask, size]);
   if (longest > THUMBNAIL_SVG_TOKEN_LIMIT) {
     return (
       <span className="attention-heatmap-thumbnail">
-        <HeatmapCanvas matrix={matrix} scale={scale} mask={mask} width={width} height={height} />
+        <HeatmapCanvas matrix={pooled.matrix} scale={scale} mask={pooled.mask} width={width} height={height} />
       </span>
     );
   }
