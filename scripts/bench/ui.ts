@@ -1,4 +1,4 @@
-// npm run bench:ui — in Debian's Chromium, the median time from a head toggle or a mask click to the first painted
+// npm run bench:ui — in Debian's Chromium, the median time from a head toggle, a mask click or a keystroke to the first painted
 // frame that shows the recomputed result, for 16, 64 and 512 tokens with 8 heads. Goals: one 16 ms frame at 64
 // tokens, 100 ms at 512. Prints a table and one `ui_ms …` line per case; it asserts nothing (machines are noisy).
 import { spawn } from 'node:child_process';
@@ -14,10 +14,6 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-/**
- * Clicks `selector` and resolves with the ms until the frame after the lab reports it has caught up
- * (data-lab-pending goes back to "false"), marked with performance marks so it also shows in a trace.
- */
 // Runs in the page. Kept as source text: tsx would wrap named functions in a helper the page does not have.
 const CLICK_TO_PAINT = `(sel) => new Promise((resolve) => {
   const status = document.querySelector('.lab-status');
@@ -35,6 +31,17 @@ const CLICK_TO_PAINT = `(sel) => new Promise((resolve) => {
   performance.mark('ui-click');
   target.click();
   requestAnimationFrame(check);
+})`;
+
+// A keystroke in the sentence box: the time until the next frame is painted (the recompute itself is held until
+// the student pauses, so this is what typing feels like). Native setter + input event, as React listens for it.
+const KEYSTROKE_TO_PAINT = `() => new Promise((resolve) => {
+  const box = document.querySelector('textarea');
+  const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set;
+  const t0 = performance.now();
+  setter.call(box, box.value + (box.value.endsWith(' x') ? ' y' : ' x'));
+  box.dispatchEvent(new Event('input', { bubbles: true }));
+  requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
 })`;
 
 /**
@@ -75,6 +82,14 @@ async function main(): Promise<void> {
         console.log(`${String(n).padStart(6)}  ${name.padEnd(11)}  ${med.toFixed(1).padStart(9)}  ${Math.min(...times).toFixed(1).padStart(6)}  ${Math.max(...times).toFixed(1).padStart(6)}`);
         lines.push(`ui_ms tokens=${n} action=${name.replace(' ', '_')} : ${med.toFixed(1)}`);
       }
+      const keys: number[] = [];
+      for (let rep = 0; rep < REPS; rep++) {
+        keys.push((await page.evaluate(`(${KEYSTROKE_TO_PAINT})()`)) as number);
+        await page.waitForTimeout(50);
+      }
+      const med = median(keys);
+      console.log(`${String(n).padStart(6)}  ${'keystroke'.padEnd(11)}  ${med.toFixed(1).padStart(9)}  ${Math.min(...keys).toFixed(1).padStart(6)}  ${Math.max(...keys).toFixed(1).padStart(6)}`);
+      lines.push(`ui_ms tokens=${n} action=keystroke : ${med.toFixed(1)}`);
     }
   } finally {
     await browser.close();
