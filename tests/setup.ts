@@ -1,1 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+
+// jsdom has no 2-D canvas and logs "Not implemented" for every getContext call; the components already treat a
+// null context as "nothing to paint", so say so quietly. Tests that need a context spy on this method.
+if (typeof HTMLCanvasElement !== 'undefined') {
+  HTMLCanvasElement.prototype.getContext = function getContext() {
+    return null;
+  } as typeof HTMLCanvasElement.prototype.getContext;
+}
