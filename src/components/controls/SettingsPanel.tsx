@@ -1,14 +1,16 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
+import { URL_LIMITS } from '../../state/urlState';
 
 export const WIDTHS = [8, 12, 16, 24, 32, 48, 64, 96, 128];
-export const LAYER_CHOICES = [1, 2, 3, 4];
-const MAX_SEED = 2 ** 32 - 1;
+// The controls offer exactly what a shared link can carry (one set of limits for both).
+export const LAYER_CHOICES = Array.from({ length: URL_LIMITS.maxLayers }, (_, i) => i + 1);
+const MAX_SEED = URL_LIMITS.maxSeed;
 
 /** Only head counts that split the width into equal whole parts are offered. */
 export function headChoices(width: number): number[] {
-  return Array.from({ length: Math.min(width, 16) }, (_, i) => i + 1).filter((h) => width % h === 0);
+  return Array.from({ length: Math.min(width, URL_LIMITS.maxHeads) }, (_, i) => i + 1).filter((h) => width % h === 0);
 }
 
 export function SettingsPanel() {

@@ -189,15 +189,7 @@ function AttentionHover({ onActiveCell, children }: { readonly onActiveCell?: (c
   );
 }
 
-interface MiniProps {
-  readonly matrix: Matrix;
-  readonly kind: HeatmapKind;
-  readonly mask: BlockedMask | null;
-  readonly highlightRows: readonly number[];
-  readonly highlightCols: readonly number[];
-  readonly onActiveCell?: (cell: CellRef | null) => void;
-  readonly activeCell: CellRef | null;
-}
+type MiniProps = Omit<GridProps, 'rowLabels' | 'label'>;
 
 /** A heatmap of any matrix (cells drawn by the shared HeatmapCells), with highlight bands over rows and columns. */
 function MiniHeatmap({ matrix, kind, mask, highlightRows, highlightCols, onActiveCell, activeCell }: MiniProps) {
