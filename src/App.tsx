@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
+import { useRoute } from './lessons/route';
 import { LabStatus } from './components/LabStatus';
 import { LanguageSwitch } from './components/controls/LanguageSwitch';
 import { PageTabs } from './components/controls/PageTabs';
@@ -18,20 +19,34 @@ import { useLabComputationState } from './state/useLabComputation';
 
 // The walkthrough (and KaTeX with it) loads only when its tab is opened.
 const Walkthrough = lazy(() => import('./components/walkthrough').then((m) => ({ default: m.Walkthrough })));
+// So do the lessons (their content, widgets and KaTeX).
+const LessonsArea = lazy(() => import('./lessons').then((m) => ({ default: m.LessonsArea })));
+
+/** Moves focus to the main region without touching the hash (the hash is the lesson route). */
+function skipTo(event: MouseEvent<HTMLAnchorElement>, id: string): void {
+  const target = document.getElementById(id);
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
 
 export function App() {
   const t = useT();
   const locale = useUi((s) => s.locale);
   const computation = useLabComputationState();
   const page = useLab((s) => s.page);
+  const route = useRoute();
+  const inLab = route.kind === 'lab';
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
-    document.title = translate(locale, 'app.title');
-  }, [locale]);
+    // A lesson sets its own title.
+    if (inLab) document.title = translate(locale, 'app.title');
+  }, [locale, inLab]);
   const { result } = computation;
+  const mainId = inLab ? 'views' : 'lessons-main';
   return (
     <>
-      <a className="skip-link" href="#views">
+      <a className="skip-link" href={`#${mainId}`} onClick={(e) => skipTo(e, mainId)}>
         {t('skip.views')}
       </a>
       <header className="app-header">
@@ -46,7 +61,15 @@ export function App() {
       </header>
       <main className="app">
         <UrlNotices />
-        <PageTabs />
+        <PageTabs route={route} />
+        {!inLab && (
+          <div className="lessons-main" id="lessons-main" tabIndex={-1}>
+            <Suspense fallback={<p className="lab-pending">{t('lessons.loading')}</p>}>
+              <LessonsArea route={route} />
+            </Suspense>
+          </div>
+        )}
+        {inLab && (
         <div className="lab-layout">
           <aside className="lab-controls">
             <SentenceInput />
@@ -74,6 +97,7 @@ export function App() {
             )}
           </div>
         </div>
+        )}
       </main>
     </>
   );

@@ -4,10 +4,22 @@ import { heatmapMessages } from '../components/heatmap/heatmap.messages';
 import { headviewMessages } from '../components/headview/headview.messages';
 import { shareMessages } from '../components/share/share.messages';
 import { walkthroughMessages } from '../components/walkthrough/walkthrough.messages';
+import { basicsWidgetMessages } from '../lessons/widgets/basics.messages';
+import { headsWidgetMessages } from '../lessons/widgets/heads.messages';
+import { lessonsMessages } from '../lessons/lessons.messages';
+import { modelWidgetMessages } from '../lessons/widgets/model.messages';
+import { scoringWidgetMessages } from '../lessons/widgets/scoring.messages';
 import type { MessagePair } from './defineMessages';
 
 // Every feature's messages, merged. A feature adds its pair here with one import.
-const pairs = [coreMessages, controlsMessages, headviewMessages, shareMessages, heatmapMessages, walkthroughMessages] as const;
+const pairs = [
+  coreMessages, controlsMessages, headviewMessages, shareMessages, heatmapMessages, walkthroughMessages,
+  lessonsMessages,
+  basicsWidgetMessages,
+  headsWidgetMessages,
+  scoringWidgetMessages,
+  modelWidgetMessages,
+] as const;
 
 type KeysOf<P> = P extends MessagePair<infer K> ? K : never;
 export type MessageKey = KeysOf<(typeof pairs)[number]>;

@@ -68,10 +68,14 @@ export function initUrlSync(options: UrlSyncOptions = {}): () => void {
   const win = options.win ?? window;
   const delay = options.delayMs ?? URL_WRITE_DELAY_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The query this sync last read or wrote. A popstate with the same query is a hash-only move (a lesson link):
+  // the stores already hold the newer settings, possibly with a write still pending, so nothing is re-read.
+  let knownSearch = win.location.search;
 
   const write = (): void => {
     timer = undefined;
     const search = searchForStores(win.location.search);
+    knownSearch = search;
     if (search === win.location.search) return;
     const url = `${win.location.pathname}${search}${win.location.hash}`;
     try {
@@ -90,8 +94,10 @@ export function initUrlSync(options: UrlSyncOptions = {}): () => void {
     write();
   };
   const onPopState = (): void => {
+    if (win.location.search === knownSearch) return;
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    knownSearch = win.location.search;
     applyQuery(win.location.search);
   };
 

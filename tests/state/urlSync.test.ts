@@ -100,6 +100,19 @@ describe('URL sync', () => {
     expect(settingsOf(useLab.getState())).toEqual({ ...DEFAULT_SETTINGS, numLayers: 1, numHeads: 8 });
   });
 
+  it('a hash-only move (a lesson link) keeps a change that was not written yet', () => {
+    goTo('/?seed=5');
+    stop = initUrlSync();
+    vi.advanceTimersByTime(URL_WRITE_DELAY_MS);
+    useLab.getState().set({ maskMode: 'causal' });
+    window.history.pushState(null, '', `${window.location.pathname}${window.location.search}#/lessons/masking`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(useLab.getState().maskMode).toBe('causal');
+    vi.advanceTimersByTime(URL_WRITE_DELAY_MS);
+    expect(window.location.search).toBe('?seed=5&mask=causal&lang=en');
+    expect(window.location.hash).toBe('#/lessons/masking');
+  });
+
   it('a pending write is flushed when the page is hidden', () => {
     stop = initUrlSync();
     useLab.getState().set({ seed: 42 });

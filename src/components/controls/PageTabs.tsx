@@ -1,18 +1,34 @@
 import { useT } from '../../i18n/translate';
+import { LESSON_MAP_HREF, navigate, type Route } from '../../lessons/route';
 import { LAB_PAGES, useLab } from '../../state/labStore';
 
-/** Lab or walkthrough: two views of the same settings, so switching keeps the sentence, head and mask. */
-export function PageTabs() {
+/**
+ * Lab, walkthrough, lessons. The first two are views of the same settings (switching keeps the sentence, head and
+ * mask); the lessons are a route of their own (#/lessons) that uses the same settings in its widgets.
+ */
+export function PageTabs({ route }: { readonly route: Route }) {
   const t = useT();
   const page = useLab((s) => s.page);
   const set = useLab((s) => s.set);
+  const inLab = route.kind === 'lab';
   return (
     <nav className="page-tabs" aria-label={t('page.nav')}>
       {LAB_PAGES.map((p) => (
-        <button key={p} type="button" aria-current={p === page ? 'page' : undefined} onClick={() => set({ page: p })}>
+        <button
+          key={p}
+          type="button"
+          aria-current={inLab && p === page ? 'page' : undefined}
+          onClick={() => {
+            set({ page: p });
+            navigate({ kind: 'lab' });
+          }}
+        >
           {t(`page.${p}`)}
         </button>
       ))}
+      <a href={LESSON_MAP_HREF} aria-current={inLab ? undefined : 'page'}>
+        {t('lessons.nav')}
+      </a>
     </nav>
   );
 }

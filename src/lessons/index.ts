@@ -1,0 +1,1 @@
+export { LessonsArea } from './LessonsArea';

@@ -1,0 +1,8 @@
+import { useUi } from '../i18n/uiStore';
+import type { Bi } from './types';
+
+/** Picks the current interface language's side of lesson text. */
+export function useBi(): (text: Bi) => string {
+  const locale = useUi((s) => s.locale);
+  return (text) => text[locale];
+}

@@ -1,0 +1,109 @@
+import katex from 'katex';
+import { LESSONS } from '../../src/lessons/content';
+import { parseRichText } from '../../src/lessons/richText';
+import { LESSON_SLUGS, WIDGET_IDS, type Bi, type Block, type Lesson, type WidgetId } from '../../src/lessons/types';
+import { WIDGETS } from '../../src/lessons/widgets/registry';
+import { DEFAULT_SETTINGS } from '../../src/state/labStore';
+import { parseQuery, settingsToQuery } from '../../src/state/urlState';
+import { POST_LN_STEPS } from '../../src/state/walkthroughStore';
+
+const isBi = (v: unknown): v is Bi =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).sort().join() === 'en,zh';
+
+/** Every Bi anywhere in a lesson, with a path for the failure message. */
+function bilingualTexts(value: unknown, path: string, out: { path: string; text: Bi }[] = []): { path: string; text: Bi }[] {
+  if (isBi(value)) out.push({ path, text: value });
+  else if (Array.isArray(value)) value.forEach((v, i) => bilingualTexts(v, `${path}[${i}]`, out));
+  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) bilingualTexts(v, `${path}.${k}`, out);
+  return out;
+}
+
+/** The prose a reader sees outside inline math and code. */
+const proseOf = (text: string) =>
+  parseRichText(text)
+    .filter((p) => p.kind === 'text' || p.kind === 'bold')
+    .map((p) => ('text' in p ? p.text : ''))
+    .join(' ');
+
+const HAN = /\p{Script=Han}/u;
+const LATIN_WORD = /[A-Za-z]{3,}/;
+
+function widgetsOf(lesson: Lesson): WidgetId[] {
+  return lesson.blocks.flatMap((b) => (b.kind === 'widget' ? [b.widget] : b.kind === 'question' && b.question.reveal ? [b.question.reveal.widget] : []));
+}
+
+const ofKind = <K extends Block['kind']>(lesson: Lesson, kind: K) => lesson.blocks.filter((b): b is Extract<Block, { kind: K }> => b.kind === kind);
+
+describe('the course', () => {
+  it('has the eleven lessons in syllabus order', () => {
+    expect(LESSONS.map((l) => l.slug)).toEqual([...LESSON_SLUGS]);
+  });
+
+  it('has a component for every widget id', () => {
+    const missing = WIDGET_IDS.filter((id) => WIDGETS[id] === undefined);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe.each(LESSONS.map((l) => [l.slug, l] as const))('lesson %s', (_slug, lesson) => {
+  it('is complete in both languages: no text exists in one and not the other', () => {
+    for (const { path, text } of bilingualTexts(lesson, lesson.slug)) {
+      expect(text.en.trim(), `${path}.en`).not.toBe('');
+      expect(text.zh.trim(), `${path}.zh`).not.toBe('');
+      // A Chinese side that is English prose was not translated (math, code and names alone are fine).
+      if (LATIN_WORD.test(proseOf(text.en))) expect(proseOf(text.zh), `${path}.zh is not Chinese: ${text.zh}`).toMatch(HAN);
+    }
+  });
+
+  it('has objectives, prose, a formula, a live widget, a "try it" step, questions and sources', () => {
+    expect(lesson.objectives.length).toBeGreaterThan(0);
+    expect(ofKind(lesson, 'prose').length).toBeGreaterThan(2);
+    const hasMath = ofKind(lesson, 'formula').length > 0 || bilingualTexts(lesson, '').some(({ text }) => parseRichText(text.en).some((p) => p.kind === 'math'));
+    expect(hasMath).toBe(true);
+    expect(widgetsOf(lesson).length).toBeGreaterThan(0);
+    expect(ofKind(lesson, 'try').length).toBeGreaterThan(0);
+    expect(ofKind(lesson, 'question').length).toBeGreaterThanOrEqual(2);
+    expect(lesson.sources.length).toBeGreaterThan(0);
+  });
+
+  it('asks well-formed predict-then-reveal questions', () => {
+    const questions = ofKind(lesson, 'question').map((b) => b.question);
+    expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
+    for (const q of questions) {
+      expect(q.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(q.choices.length, q.id).toBeGreaterThanOrEqual(2);
+      expect(new Set(q.choices.map((c) => c.id)).size, q.id).toBe(q.choices.length);
+      expect(q.choices.some((c) => c.correct), `${q.id} has a right answer`).toBe(true);
+      expect(q.choices.some((c) => !c.correct), `${q.id} has a wrong answer`).toBe(true);
+    }
+  });
+
+  it('only places widgets that exist', () => {
+    for (const id of widgetsOf(lesson)) expect(WIDGETS[id], id).toBeDefined();
+  });
+
+  it('"try it" steps set only settings a link could carry, and real walkthrough steps', () => {
+    for (const block of ofKind(lesson, 'try')) {
+      if (block.preset.lab) {
+        const query = settingsToQuery({ ...DEFAULT_SETTINGS, ...block.preset.lab }, 'en');
+        expect(parseQuery(query).notices, block.label.en).toEqual([]);
+      }
+      if (block.preset.walkthroughStep) expect(POST_LN_STEPS).toContain(block.preset.walkthroughStep);
+      expect(block.preset.lab !== undefined || block.preset.walkthroughStep !== undefined).toBe(true);
+    }
+  });
+
+  it('typesets every formula and inline formula without a KaTeX error', () => {
+    const tex = [
+      ...ofKind(lesson, 'formula').map((b) => b.tex),
+      ...bilingualTexts(lesson, '').flatMap(({ text }) => [text.en, text.zh]).flatMap((s) => parseRichText(s).flatMap((p) => (p.kind === 'math' ? [p.tex] : []))),
+    ];
+    for (const t of tex) expect(() => katex.renderToString(t, { throwOnError: true }), t).not.toThrow();
+  });
+
+  it('leaves no unbalanced inline markup ($ or **) in the prose', () => {
+    for (const { path, text } of bilingualTexts(lesson, lesson.slug)) {
+      for (const side of [text.en, text.zh]) expect(proseOf(side), path).not.toMatch(/\*\*|(?<!\\)\$/);
+    }
+  });
+});
