@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../i18n/translate';
 import { LESSONS } from './content';
@@ -11,6 +12,7 @@ export function LessonMap({ unknownSlug }: { readonly unknownSlug?: string }) {
   const t = useT();
   const pick = useBi();
   const { visited, answers, resetProgress } = useProgress(useShallow((s) => ({ visited: s.visited, answers: s.answers, resetProgress: s.resetProgress })));
+  const [confirming, setConfirming] = useState(false);
   const totalQuestions = LESSONS.reduce((n, l) => n + lessonQuestions(l).length, 0);
   const totalAnswered = LESSONS.reduce((n, l) => n + answeredCount(l, answers), 0);
   return (
@@ -47,9 +49,28 @@ export function LessonMap({ unknownSlug }: { readonly unknownSlug?: string }) {
           );
         })}
       </ol>
-      <button type="button" className="lesson-map__reset" onClick={resetProgress}>
-        {t('lessons.map.reset')}
-      </button>
+      {confirming ? (
+        <p className="lesson-map__confirm" role="group" aria-label={t('lessons.map.reset')}>
+          <span>{t('lessons.map.resetAsk')}</span>
+          <button
+            type="button"
+            className="lesson-map__reset"
+            onClick={() => {
+              resetProgress();
+              setConfirming(false);
+            }}
+          >
+            {t('lessons.map.resetYes')}
+          </button>
+          <button type="button" className="lesson-map__reset" onClick={() => setConfirming(false)}>
+            {t('lessons.map.resetNo')}
+          </button>
+        </p>
+      ) : (
+        <button type="button" className="lesson-map__reset" onClick={() => setConfirming(true)}>
+          {t('lessons.map.reset')}
+        </button>
+      )}
     </section>
   );
 }

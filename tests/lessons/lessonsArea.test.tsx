@@ -70,3 +70,18 @@ describe('the lessons in the app', () => {
     expect(screen.getAllByText('第 9 课').length).toBeGreaterThan(0);
   });
 });
+
+describe('resetting progress', () => {
+  it('asks first, and only "yes" forgets the visits', async () => {
+    useProgress.getState().visit('masking');
+    goTo('#/lessons');
+    render(<App />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset my progress' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Keep my progress' }));
+    expect(useProgress.getState().visited).toEqual(['masking']);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset my progress' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, reset' }));
+    expect(useProgress.getState().visited).toEqual([]);
+    expect(screen.getByTestId('course-progress')).toHaveTextContent('0 of 11 lessons visited');
+  });
+});

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { LESSONS } from '../../src/lessons/content';
+
+// Every lesson, in both languages: it opens by its own link, typesets its formulas, shows its live widgets without a
+// NaN or a crashed widget, and a committed answer survives a reload (progress is saved in the browser).
+
+/** Visible text of the page with the one deliberate "NaN" (the PyTorch result in the masking lesson) removed. */
+async function unintendedNaN(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('[data-intended-nan]').forEach((el) => el.remove());
+    return /\bNaN\b/.test(clone.innerText);
+  });
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+for (const locale of ['en', 'zh'] as const) {
+  for (const [index, lesson] of LESSONS.entries()) {
+    test(`lesson ${index + 1} (${lesson.slug}) in ${locale}: opens, answers a question, keeps the answer after a reload`, async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto(`/?lang=${locale}#/lessons/${lesson.slug}`);
+      await expect(page.getByRole('heading', { level: 2, name: lesson.title[locale] })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale === 'zh' ? 'zh-CN' : 'en');
+      await expect(page.locator('.lesson .katex').first()).toBeVisible();
+      await expect(page.locator('.lesson-widget').first()).toBeVisible();
+      await expect(page.locator('.lesson-widget__error')).toHaveCount(0);
+
+      const question = page.locator('.lesson-question').first();
+      await question.scrollIntoViewIfNeeded();
+      await question.locator('.lesson-question__choice').first().click();
+      await question.locator('.lesson-question__commit').click();
+      await expect(question.locator('.lesson-feedback')).toBeVisible();
+      await expect(question).toHaveAttribute('data-answered', 'true');
+      await expect(page.locator('.lesson-widget__error')).toHaveCount(0);
+      expect(await unintendedNaN(page)).toBe(false);
+
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 2, name: lesson.title[locale] })).toBeVisible();
+      await expect(page.locator('.lesson-question').first()).toHaveAttribute('data-answered', 'true');
+      await expect(page.locator('.lesson-question').first().locator('.lesson-feedback')).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+}
+
+test('the lesson map shows what was visited and answered, after a reload', async ({ page }) => {
+  await page.goto('/?lang=en#/lessons');
+  await expect(page.getByTestId('course-progress')).toContainText('0 of 11 lessons visited');
+  await page.getByRole('link', { name: /Masking/ }).click();
+  const question = page.locator('.lesson-question').first();
+  await question.locator('.lesson-question__choice').first().click();
+  await question.locator('.lesson-question__commit').click();
+  await page.getByRole('link', { name: 'All lessons' }).first().click();
+  await page.reload();
+  const card = page.locator('.lesson-card[data-lesson="masking"]');
+  await expect(card.getByTestId('lesson-visited')).toHaveText(/Visited/);
+  await expect(card.getByTestId('lesson-answered')).toContainText('1 of');
+  await expect(page.getByTestId('course-progress')).toContainText('1 of 11 lessons visited');
+});
+
+test('a "try it" button sets the lab, and the lab tab shows the same setting', async ({ page }) => {
+  await page.goto('/?lang=en#/lessons/masking');
+  const tryBlock = page.locator('.lesson-try').filter({ hasText: /causal/i }).first();
+  await tryBlock.getByRole('button').click();
+  await expect(tryBlock).toContainText('Set.');
+  await expect(page).toHaveURL(/mask=causal/);
+  await page.getByRole('button', { name: 'Lab' }).click();
+  await expect(page.getByLabel('Causal')).toBeChecked();
+});
+
+test('a lesson fits a phone-sized screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const slug of ['multi-head', 'other-attention', 'implementation']) {
+    await page.goto(`/?lang=zh#/lessons/${slug}`);
+    await expect(page.locator('.lesson h2')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, slug).toBeLessThanOrEqual(1);
+  }
+});
+
+test('lesson pages have no serious accessibility violations, in either language, with answers revealed', async ({ page }) => {
+  for (const locale of ['en', 'zh'] as const) {
+    for (const slug of ['what-is-attention', 'masking', 'other-attention', 'position']) {
+      await page.goto(`/?lang=${locale}#/lessons/${slug}`);
+      await expect(page.locator('.lesson h2')).toBeVisible();
+      const question = page.locator('.lesson-question').first();
+      await question.locator('.lesson-question__choice').first().click();
+      await question.locator('.lesson-question__commit').click();
+      const results = await new AxeBuilder({ page }).include('.lesson').analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${locale} ${slug} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  }
+});
