@@ -101,6 +101,18 @@ describe.each(LESSONS.map((l) => [l.slug, l] as const))('lesson %s', (_slug, les
     for (const t of tex) expect(() => katex.renderToString(t, { throwOnError: true }), t).not.toThrow();
   });
 
+  it('has no control characters (a lost backslash in TeX: a TeX text command written with one backslash starts with a tab)', () => {
+    const strings: string[] = [];
+    const walk = (v: unknown): void => {
+      if (typeof v === 'string') strings.push(v);
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (typeof v === 'object' && v !== null) Object.values(v).forEach(walk);
+    };
+    walk(lesson);
+    // eslint-disable-next-line no-control-regex
+    for (const s of strings) expect(s, JSON.stringify(s)).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+  });
+
   it('leaves no unbalanced inline markup ($ or **) in the prose', () => {
     for (const { path, text } of bilingualTexts(lesson, lesson.slug)) {
       for (const side of [text.en, text.zh]) expect(proseOf(side), path).not.toMatch(/\*\*|(?<!\\)\$/);
