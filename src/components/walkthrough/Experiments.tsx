@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { scaledDotProductAttention } from '../../engine';
 import { dotProductStats, entropyCurve, MAX_COLLAPSE_DEPTH, rankCollapseCurves, SCALING_DKS, softmaxEntropyStats } from '../../engine/experiments';
 import { useT } from '../../i18n/translate';
@@ -18,12 +18,14 @@ export function ScalingExperiment() {
   const exponent = useWalkthrough((s) => s.dkExponent);
   const set = useWalkthrough((s) => s.set);
   const dk = 2 ** exponent;
+  // A lesson may show this experiment next to the walkthrough's copy of it: ids must stay unique.
+  const titleId = useId();
   const curve = useMemo(() => entropyCurve(SCALING_DKS, ROW_LENGTH), []);
   const variance = useMemo(() => dotProductStats(dk, SAMPLES), [dk]);
   const point = useMemo(() => softmaxEntropyStats(dk, ROW_LENGTH), [dk]);
   return (
-    <section className="wt-experiment" aria-labelledby="wt-sqrt-title">
-      <h3 id="wt-sqrt-title">{t('walkthrough.sqrt.title')}</h3>
+    <section className="wt-experiment" aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('walkthrough.sqrt.title')}</h3>
       <label className="wt-slider">
         <span>{t('walkthrough.sqrt.dkLabel')}</span>
         <input
@@ -87,14 +89,15 @@ export function ResidualExperiment({ data }: { readonly data: WalkthroughData })
   const depth = useWalkthrough((s) => s.collapseDepth);
   const set = useWalkthrough((s) => s.set);
   const seed = useLab((s) => s.seed);
+  const titleId = useId();
   const input = data.layer.input;
   const curves = useMemo(
     () => (data.tokens.length >= 2 ? rankCollapseCurves(input, { depth, numHeads: data.numHeads, seed }) : null),
     [input, depth, data.numHeads, data.tokens.length, seed],
   );
   return (
-    <section className="wt-experiment" aria-labelledby="wt-residual-title">
-      <h3 id="wt-residual-title">{t('walkthrough.residual.title')}</h3>
+    <section className="wt-experiment" aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('walkthrough.residual.title')}</h3>
       <label className="wt-slider">
         <span>{t('walkthrough.residual.depthLabel')}</span>
         <input type="range" min={1} max={MAX_COLLAPSE_DEPTH} step={1} value={depth} onChange={(e) => set({ collapseDepth: Number(e.target.value) })} />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useT } from '../../i18n/translate';
+import { useSvgId } from '../heatmap/useSvgId';
 import { useWalkthrough, type WalkthroughStepId } from '../../state/walkthroughStore';
 
 type NodeKind = 'io' | 'mha' | 'add' | 'ln' | 'ffn';
@@ -37,21 +38,24 @@ export function NormOrderDiagram({ current }: { readonly current: WalkthroughSte
   const { list, skips } = nodes(normFirst, t('walkthrough.flow.input'), t('walkthrough.flow.output'));
   const width = STEP_X * list.length;
   const cx = (i: number) => i * STEP_X + STEP_X / 2;
+  // Unique per instance: a lesson can show this diagram twice on one page.
+  const titleId = useId();
+  const arrowId = useSvgId('wt-arrow');
   return (
-    <section className="wt-experiment" aria-labelledby="wt-flow-title">
-      <h3 id="wt-flow-title">{t('walkthrough.flow.title')}</h3>
+    <section className="wt-experiment" aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('walkthrough.flow.title')}</h3>
       <NormOrderSwitch />
       <svg className="wt-flow" width={width} height={TOP + BOX + 12} role="img" aria-label={`${t('walkthrough.flow.title')}: ${list.map((n) => n.text).join(' → ')}`} data-order={normFirst ? 'pre' : 'post'}>
         <defs>
-          <marker id="wt-arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto">
+          <marker id={arrowId} viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto">
             <path d="M0,0 L8,4 L0,8 z" className="wt-flow__head" />
           </marker>
         </defs>
         {list.slice(1).map((_, i) => (
-          <line key={`a${i}`} className="wt-flow__arrow" x1={cx(i) + BOX / 2} x2={cx(i + 1) - BOX / 2 - 2} y1={TOP + BOX / 2} y2={TOP + BOX / 2} markerEnd="url(#wt-arrow)" />
+          <line key={`a${i}`} className="wt-flow__arrow" x1={cx(i) + BOX / 2} x2={cx(i + 1) - BOX / 2 - 2} y1={TOP + BOX / 2} y2={TOP + BOX / 2} markerEnd={`url(#${arrowId})`} />
         ))}
         {skips.map(([a, b]) => (
-          <path key={`s${a}`} className="wt-flow__skip" d={`M${cx(a)},${TOP} C${cx(a)},${TOP - 34} ${cx(b)},${TOP - 34} ${cx(b)},${TOP - 2}`} fill="none" markerEnd="url(#wt-arrow)" />
+          <path key={`s${a}`} className="wt-flow__skip" d={`M${cx(a)},${TOP} C${cx(a)},${TOP - 34} ${cx(b)},${TOP - 34} ${cx(b)},${TOP - 2}`} fill="none" markerEnd={`url(#${arrowId})`} />
         ))}
         {list.map((n, i) => (
           <g key={i} className={`wt-flow__node wt-flow__node--${n.kind}${n.steps.includes(current) ? ' is-current' : ''}`} data-node={n.text}>
