@@ -1,0 +1,304 @@
+import type { Lesson } from '../types';
+
+// Lesson 6: the engine's multi-head attention code step by step (fused QKV projection, the two weight layouts,
+// reshape → permute → chunk, per-head attention, concat, W_O, Xavier init), with live shapes.
+const PYTHON_SKETCH = String.raw`# Written for this course as a comparison; it is not the seed article's code.
+# The same steps as the engine, with a batch dimension B in front.
+import math
+import torch
+import torch.nn.functional as F
+
+def init_weights(E):
+    w_qkv = torch.empty(3 * E, E)            # fused projection, fan_in E, fan_out 3E
+    torch.nn.init.xavier_uniform_(w_qkv)
+    w_o = torch.empty(E, E)
+    torch.nn.init.xavier_uniform_(w_o)
+    return w_qkv, torch.zeros(3 * E), w_o, torch.zeros(E)
+
+def multi_head(x, w_qkv, b_qkv, w_o, b_o, heads, blocked=None):
+    """x: [B, L, E]; w_qkv in the per-head [q | k | v] layout; blocked: [L, L], True = blocked."""
+    B, L, E = x.shape
+    D = E // heads
+    qkv = F.linear(x, w_qkv, b_qkv)                   # [B, L, 3E]
+    qkv = qkv.reshape(B, L, heads, 3 * D)             # [B, L, H, 3D]
+    qkv = qkv.permute(0, 2, 1, 3)                     # [B, H, L, 3D]
+    q, k, v = qkv.chunk(3, dim=-1)                    # 3 x [B, H, L, D]
+    scores = q @ k.transpose(-2, -1) / math.sqrt(D)   # [B, H, L, L]
+    if blocked is not None:
+        scores = scores.masked_fill(blocked, float("-inf"))
+    weights = scores.softmax(dim=-1)                  # each row sums to 1
+    out = weights @ v                                 # [B, H, L, D]
+    concat = out.permute(0, 2, 1, 3).reshape(B, L, E) # heads side by side again
+    return F.linear(concat, w_o, b_o), weights        # [B, L, E]`;
+
+export const implementation: Lesson = {
+  slug: 'implementation',
+  title: { en: 'The implementation, step by step', zh: '逐步解读实现代码' },
+  summary: {
+    en: 'Read the engine’s own multi-head attention code, one function at a time, with the shapes it produces for your sentence. Learn the two ways of packing q, k and v into one projection, and why mixing them up breaks a model silently.',
+    zh: '逐个函数阅读本引擎自己的多头注意力代码，同时查看它对你的句子产生的形状。了解把 q、k、v 打包进一个投影的两种方式，以及为什么把它们弄混会悄无声息地毁掉模型。',
+  },
+  objectives: [
+    {
+      en: 'Follow multi-head attention in code from the weights to the output, and give the shape after every step.',
+      zh: '在代码中从权重一路跟到输出，说出每一步之后的形状。',
+    },
+    {
+      en: 'Tell the PyTorch layout of a fused QKV projection from the seed’s per-head layout, and map an output feature to its head and role.',
+      zh: '区分融合 QKV 投影的 PyTorch 布局与原文代码的按头布局，并把一个输出特征对应到它所属的头和角色。',
+    },
+    {
+      en: 'Explain reshape → permute → chunk, and why weights need reordering when they move between layouts.',
+      zh: '解释 reshape → permute → chunk，以及为什么权重在两种布局之间迁移时必须重新排列。',
+    },
+    {
+      en: 'Say what Xavier-uniform initialisation with zero biases does and compute its bound.',
+      zh: '说明“Xavier 均匀初始化 + 偏置为 0”的作用，并算出它的取值上界。',
+    },
+  ],
+  blocks: [
+    { kind: 'heading', text: { en: 'From the formula to code', zh: '从公式到代码' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'The formula of the previous lesson turns into a few steps in code. Every step is a matrix operation on the whole sentence at once: no loop over tokens, only a short loop over heads.',
+        zh: '上一课的公式在代码中变成了几个步骤。每一步都是对整个句子一次完成的矩阵运算：没有对词元的循环，只有一个很短的、对各个头的循环。',
+      },
+    },
+    {
+      kind: 'list',
+      items: [
+        { en: '**Initialise** $W_{qkv}$ $[3E \\times E]$ and $W_O$ $[E \\times E]$ with Xavier-uniform values, biases 0.', zh: '**初始化**：$W_{qkv}$ $[3E \\times E]$ 和 $W_O$ $[E \\times E]$ 取 Xavier 均匀分布，偏置为 0。' },
+        { en: '**Project** $X$ $[L \\times E]$ to $q$, $k$, $v$, together $[L \\times 3E]$.', zh: '**投影**：把 $X$ $[L \\times E]$ 变成 $q$、$k$、$v$，合起来是 $[L \\times 3E]$。' },
+        { en: '**Split** them into $H$ heads of width $D = E / H$: each head gets $q_h$, $k_h$, $v_h$ of $[L \\times D]$.', zh: '**切分**成 $H$ 个宽度为 $D = E / H$ 的头：每个头得到 $[L \\times D]$ 的 $q_h$、$k_h$、$v_h$。' },
+        { en: '**Attend** in every head: $\\mathrm{softmax}(q_h k_h^\\top / \\sqrt{D})\\, v_h$, $[L \\times D]$.', zh: '在每个头中做**注意力**：$\\mathrm{softmax}(q_h k_h^\\top / \\sqrt{D})\\, v_h$，形状 $[L \\times D]$。' },
+        { en: '**Concatenate** the heads back to $[L \\times E]$ and apply the **output projection** $W_O$.', zh: '把各头**拼接**回 $[L \\times E]$，再做**输出投影** $W_O$。' },
+      ],
+    },
+    {
+      kind: 'widget',
+      widget: 'code-walk',
+      caption: {
+        en: 'The engine’s real source (src/engine), read when the app is built. The shapes are live: change your sentence, the width or the heads, and they follow.',
+        zh: '这是引擎的真实源代码（src/engine），在构建应用时读入。形状是实时的：修改你的句子、宽度或头数，它们都会随之变化。',
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'fused-shape',
+        prompt: {
+          en: 'With $E = 32$, what is the shape of the fused projection’s output `qkv` for a 13-token sentence?',
+          zh: '当 $E = 32$ 时，对一个 13 个词元的句子，融合投影的输出 `qkv` 是什么形状？',
+        },
+        choices: [
+          {
+            id: 'l-3e',
+            text: { en: '$[13 \\times 96]$', zh: '$[13 \\times 96]$' },
+            correct: true,
+            feedback: {
+              en: 'Right. One row per token, and $3E = 96$ features: the queries, keys and values of every head.',
+              zh: '对。每个词元一行，共 $3E = 96$ 个特征：所有头的查询、键和值。',
+            },
+          },
+          {
+            id: 'weight',
+            text: { en: '$[96 \\times 32]$', zh: '$[96 \\times 32]$' },
+            correct: false,
+            feedback: {
+              en: 'That is the weight $W_{qkv}$ (out × in, as PyTorch stores it). Applied to $[13 \\times 32]$ it gives $[13 \\times 96]$.',
+              zh: '那是权重 $W_{qkv}$ 的形状（按 PyTorch 的存法，输出 × 输入）。作用在 $[13 \\times 32]$ 上得到 $[13 \\times 96]$。',
+            },
+          },
+          {
+            id: 'l-e',
+            text: { en: '$[13 \\times 32]$', zh: '$[13 \\times 32]$' },
+            correct: false,
+            feedback: {
+              en: 'That is each of $q$, $k$ and $v$ on its own. The fused projection computes all three at once.',
+              zh: '那是 $q$、$k$、$v$ 各自的形状。融合投影一次把三者都算出来。',
+            },
+          },
+          {
+            id: 'per-head',
+            text: { en: '$[13 \\times 4 \\times 8]$', zh: '$[13 \\times 4 \\times 8]$' },
+            correct: false,
+            feedback: {
+              en: 'That is one of $q$, $k$, $v$ viewed per head with $H = 4$. The fused output, viewed per head, is $[13 \\times 4 \\times 24]$.',
+              zh: '那是 $H = 4$ 时 $q$、$k$、$v$ 之一按头展开的形状。融合输出按头展开是 $[13 \\times 4 \\times 24]$。',
+            },
+          },
+        ],
+      },
+    },
+    { kind: 'heading', text: { en: 'Two ways to pack q, k and v', zh: '打包 q、k、v 的两种方式' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'One linear map from $E$ to $3E$ features computes $q$, $k$ and $v$ in one go. Which output feature plays which role is a convention. **PyTorch** stacks the rows as $[W_q; W_k; W_v]$: the first $E$ outputs are the queries of all heads, then the keys, then the values.',
+        zh: '一个从 $E$ 到 $3E$ 个特征的线性变换就能一次算出 $q$、$k$、$v$。至于哪个输出特征扮演哪个角色，则是一种约定。**PyTorch** 把行堆成 $[W_q; W_k; W_v]$：前 $E$ 个输出是所有头的查询，接着是键，最后是值。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'The **seed’s code** (like the UvA tutorial) reshapes the $[L, 3E]$ output to $[L, H, 3D]$, permutes it to $[H, L, 3D]$ and chunks the last axis in three. So the outputs are grouped per head, $[q_h \\mid k_h \\mid v_h]$, and feature $f$ belongs to head $\\lfloor f / 3D \\rfloor$.',
+        zh: '**原文代码**（与 UvA 教程一样）把 $[L, 3E]$ 的输出重塑为 $[L, H, 3D]$，再置换成 $[H, L, 3D]$，最后沿最后一维切成三块。于是输出按头分组，依次是 $[q_h \\mid k_h \\mid v_h]$，特征 $f$ 属于第 $\\lfloor f / 3D \\rfloor$ 个头。',
+      },
+    },
+    {
+      kind: 'formula',
+      tex: String.raw`\text{seed / UvA:}\;\; h = \left\lfloor \tfrac{f}{3D} \right\rfloor,\;\; \text{part} = \left\lfloor \tfrac{f \bmod 3D}{D} \right\rfloor \qquad \text{PyTorch:}\;\; \text{part} = \left\lfloor \tfrac{f}{E} \right\rfloor,\;\; h = \left\lfloor \tfrac{f \bmod E}{D} \right\rfloor`,
+      caption: {
+        en: 'Output feature $f$ ($0 \\le f < 3E$) → head $h$ and part (0 = q, 1 = k, 2 = v); in both, the column inside the head is $f \\bmod D$.',
+        zh: '输出特征 $f$（$0 \\le f < 3E$）→ 头 $h$ 与部分（0 = q，1 = k，2 = v）；两种布局中，头内的列号都是 $f \\bmod D$。',
+      },
+    },
+    {
+      kind: 'try',
+      label: { en: 'Set the width to 16 with 4 heads', zh: '把宽度设为 16、头数设为 4' },
+      preset: { lab: { embedDim: 16, numHeads: 4, disabledHeads: [], selectedHead: 0 } },
+      note: {
+        en: 'A small model whose 48 output features fit on screen. The layout explorer below and the code walk above both follow.',
+        zh: '一个很小的模型，48 个输出特征可以在屏幕上一览无余。下面的布局浏览器和上面的代码讲解都会随之更新。',
+      },
+    },
+    {
+      kind: 'widget',
+      widget: 'layout-explorer',
+      caption: {
+        en: 'The fused projection’s output features for the lab’s width and heads, in both layouts. Point at one to see its head, part and column, and where the same role sits in the other layout.',
+        zh: '按实验台当前的宽度和头数，以两种布局显示融合投影的输出特征。指向其中一个，可以看到它的头、部分和列，以及同一角色在另一种布局中的位置。',
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'feature-role',
+        prompt: {
+          en: 'With $E = 16$ and $H = 4$ (so $D = 4$), in the seed’s layout, which head and part does output feature $f = 17$ feed? (Heads counted from 0.)',
+          zh: '当 $E = 16$、$H = 4$（即 $D = 4$）时，在原文代码的布局中，输出特征 $f = 17$ 属于哪个头、哪一部分？（头从 0 开始计数。）',
+        },
+        choices: [
+          {
+            id: 'h1-k',
+            text: { en: 'Head 1, key', zh: '头 1，键' },
+            correct: true,
+            feedback: {
+              en: 'Right. $3D = 12$, so $\\lfloor 17 / 12 \\rfloor = 1$; $17 \\bmod 12 = 5$ lies in $[4, 8)$, the key part; its column is $17 \\bmod 4 = 1$.',
+              zh: '对。$3D = 12$，所以 $\\lfloor 17 / 12 \\rfloor = 1$；$17 \\bmod 12 = 5$ 落在 $[4, 8)$，属于键；它的列号是 $17 \\bmod 4 = 1$。',
+            },
+          },
+          {
+            id: 'h0-k',
+            text: { en: 'Head 0, key', zh: '头 0，键' },
+            correct: false,
+            feedback: {
+              en: 'That is the PyTorch layout: $\\lfloor 17 / 16 \\rfloor = 1$ is the key block, and $17 \\bmod 16 = 1$ falls in head 0. The same index means different things in the two layouts.',
+              zh: '那是 PyTorch 布局的结果：$\\lfloor 17 / 16 \\rfloor = 1$ 表示键块，$17 \\bmod 16 = 1$ 落在头 0。同一个下标在两种布局中含义不同。',
+            },
+          },
+          {
+            id: 'h4-v',
+            text: { en: 'Head 4, value', zh: '头 4，值' },
+            correct: false,
+            feedback: {
+              en: 'With 4 heads the indices are 0 to 3. Divide by the block size $3D = 12$, not by $D$.',
+              zh: '4 个头的下标是 0 到 3。应该除以块大小 $3D = 12$，而不是除以 $D$。',
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'callout',
+      tone: 'caution',
+      text: {
+        en: 'Both layouts compute the same kind of attention; they just number the weight rows differently. Loading weights saved in one layout into code that expects the other, without reordering the rows, raises no error: the heads simply get the wrong mix of query, key and value features. The engine’s `articleLayoutToPytorch` does the reordering, and its tests check that both give identical attention.',
+        zh: '两种布局计算的是同一种注意力，只是对权重行的编号不同。把按一种布局保存的权重加载到期望另一种布局的代码中，如果不重新排列行，不会有任何报错：各个头只是拿到了错乱的查询、键、值特征。引擎中的 `articleLayoutToPytorch` 负责重新排列，它的测试检查两者给出完全相同的注意力。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'd2l.ai takes a third route: separate bias-free $W_q$, $W_k$, $W_v$ and $W_o$, with the heads folded into the batch dimension, $[B \\cdot H, L, D]$, so one batched matrix product serves every head. Same mathematics, different bookkeeping.',
+        zh: 'd2l.ai 走的是第三条路：分开的、不带偏置的 $W_q$、$W_k$、$W_v$、$W_o$，并把各个头折叠进批维度，形状为 $[B \\cdot H, L, D]$，这样一次批量矩阵乘法就能处理所有头。数学相同，只是记账方式不同。',
+      },
+    },
+    { kind: 'heading', text: { en: 'Initialisation', zh: '初始化' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'The projections start as Xavier-uniform (Glorot and Bengio, 2010) random matrices and the biases as zeros. The bound depends on both sides of the matrix, which keeps the scale of the signal roughly the same going forward and backward.',
+        zh: '各个投影以 Xavier 均匀分布（Glorot 与 Bengio，2010）的随机矩阵开始，偏置全为 0。取值上界同时取决于矩阵的两边，使信号在前向和反向传播中的尺度大致保持不变。',
+      },
+    },
+    {
+      kind: 'formula',
+      tex: String.raw`W \sim \mathcal{U}(-a, a), \qquad a = \sqrt{\frac{6}{\text{fan}_{\text{in}} + \text{fan}_{\text{out}}}}, \qquad W_{qkv}: a = \sqrt{\tfrac{6}{E + 3E}}, \quad W_O: a = \sqrt{\tfrac{6}{2E}}`,
+      caption: {
+        en: 'For $E = 32$: $a \\approx 0.2165$ for the fused $[96 \\times 32]$ matrix and $a \\approx 0.3062$ for $W_O$.',
+        zh: '当 $E = 32$ 时：融合的 $[96 \\times 32]$ 矩阵 $a \\approx 0.2165$，$W_O$ 的 $a \\approx 0.3062$。',
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'xavier-fused',
+        prompt: {
+          en: 'The engine initialises $W_q$, $W_k$ and $W_v$ as one $[3E \\times E]$ matrix. Compared with three separate $[E \\times E]$ Xavier matrices, its values are…',
+          zh: '引擎把 $W_q$、$W_k$、$W_v$ 作为一个 $[3E \\times E]$ 的矩阵来初始化。与三个分开的 $[E \\times E]$ Xavier 矩阵相比，它的取值……',
+        },
+        choices: [
+          {
+            id: 'smaller',
+            text: { en: 'drawn from a narrower range', zh: '取自更窄的范围' },
+            correct: true,
+            feedback: {
+              en: 'Right. As one matrix its fan-out is $3E$, so $a = \\sqrt{6 / 4E}$ instead of $\\sqrt{6 / 2E}$: about 0.71 times as wide. The engine follows the seed here, which initialises the fused matrix.',
+              zh: '对。作为一个整体，它的 fan-out 是 $3E$，所以 $a = \\sqrt{6 / 4E}$，而不是 $\\sqrt{6 / 2E}$，范围约为后者的 0.71 倍。引擎在这一点上沿用了原文代码对融合矩阵的初始化方式。',
+            },
+          },
+          {
+            id: 'same',
+            text: { en: 'drawn from the same range', zh: '取自相同的范围' },
+            correct: false,
+            feedback: {
+              en: 'Xavier’s bound uses fan-in plus fan-out of the matrix it is given. The fused matrix has three times the fan-out.',
+              zh: 'Xavier 的上界用的是所给矩阵的 fan-in 加 fan-out。融合矩阵的 fan-out 是原来的三倍。',
+            },
+          },
+          {
+            id: 'wider',
+            text: { en: 'drawn from a wider range', zh: '取自更宽的范围' },
+            correct: false,
+            feedback: {
+              en: 'A larger fan-in + fan-out makes $a$ smaller, not larger.',
+              zh: 'fan-in + fan-out 越大，$a$ 越小，而不是越大。',
+            },
+          },
+        ],
+      },
+    },
+    { kind: 'heading', text: { en: 'The same steps in PyTorch', zh: '用 PyTorch 写出同样的步骤' } },
+    {
+      kind: 'code',
+      language: 'python',
+      code: PYTHON_SKETCH,
+      caption: {
+        en: 'A sketch written for this course, not the seed article’s code: the seed’s per-head layout, in a plain function. For the PyTorch layout, split `qkv` into three $[B, L, E]$ blocks first and view each as $[B, L, H, D]$.',
+        zh: '这是为本课程编写的示意代码，不是原文中的代码：采用原文的按头布局，写成一个普通函数。若用 PyTorch 布局，则先把 `qkv` 切成三个 $[B, L, E]$ 的块，再把每块看作 $[B, L, H, D]$。',
+      },
+    },
+  ],
+  sources: [
+    { label: 'Vaswani et al. 2017, Attention Is All You Need', url: 'https://arxiv.org/abs/1706.03762' },
+    {
+      label: 'UvA DL Tutorial 6, Transformers and Multi-Head Attention',
+      url: 'https://uvadlc-notebooks.readthedocs.io/en/latest/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.html',
+    },
+    { label: 'Zhang et al., Dive into Deep Learning (d2l.ai), Multi-Head Attention', url: 'https://d2l.ai/chapter_attention-mechanisms-and-transformers/multihead-attention.html' },
+    { label: 'PyTorch documentation, torch.nn.MultiheadAttention', url: 'https://pytorch.org/docs/stable/generated/torch.nn.MultiheadAttention.html' },
+    { label: 'Glorot & Bengio 2010, Understanding the difficulty of training deep feedforward neural networks', url: 'https://proceedings.mlr.press/v9/glorot10a.html' },
+  ],
+};

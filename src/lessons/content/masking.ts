@@ -1,0 +1,396 @@
+import type { Lesson } from '../types';
+
+// Lesson 4: masks (padding, causal, custom), the conventions of the papers and libraries, fully masked rows.
+export const masking: Lesson = {
+  slug: 'masking',
+  title: { en: 'Masking', zh: '掩码' },
+  summary: {
+    en: 'Tell attention which keys a query may not look at: padding, the future, or any pattern you choose. See a blocked score become a weight of exactly 0, and what each library does when a row has no key left.',
+    zh: '告诉注意力哪些键是某个查询不能看的：填充、未来的词元，或任意自定的模式。看被屏蔽的分数如何变成恰好为 0 的权重，以及当一行一个键都不剩时各个库会怎么处理。',
+  },
+  objectives: [
+    {
+      en: 'Give the three reasons to mask: padding in a batch, causal decoding, and custom patterns.',
+      zh: '说出使用掩码的三个理由：批次中的填充、因果（自回归）解码，以及自定义模式。',
+    },
+    {
+      en: 'Apply a mask as −∞ before the softmax and predict the weights that come out.',
+      zh: '把掩码写成 softmax 之前的 −∞，并预测由此得到的权重。',
+    },
+    {
+      en: 'Translate between the mask conventions of Vaswani et al., UvA, d2l and PyTorch without flipping their meaning.',
+      zh: '在 Vaswani 等人、UvA、d2l 和 PyTorch 的掩码约定之间正确转换，而不把含义弄反。',
+    },
+    {
+      en: 'Say what a fully masked row gives in each convention, and why this app reports it.',
+      zh: '说出“整行都被屏蔽”时每种约定的结果，以及本应用为什么要报告这种情况。',
+    },
+  ],
+  blocks: [
+    { kind: 'heading', text: { en: 'Why mask at all', zh: '为什么需要掩码' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Plain self-attention lets every query look at every key. That is often not what we want: some keys carry nothing, and some must stay hidden. A **mask** says, for each query–key pair, whether the pair is allowed.',
+        zh: '普通的自注意力允许每个查询查看每一个键。但很多时候这并不是我们想要的：有些键不含任何信息，有些键必须保持不可见。**掩码**针对每一对“查询–键”说明这一对是否被允许。',
+      },
+    },
+    {
+      kind: 'list',
+      items: [
+        {
+          en: '**Padding.** Sentences in a batch have different lengths, so the short ones are filled up with padding tokens. No query should take information from them.',
+          zh: '**填充（padding）。** 一个批次里的句子长短不一，短句会用填充词元补齐到相同长度。任何查询都不应从这些填充词元中获取信息。',
+        },
+        {
+          en: '**Causal (look-ahead) mask.** A decoder writes one token after another. In training it sees the whole target sentence at once, so token $i$ must be kept from the tokens after it: key $j$ is blocked when $j > i$.',
+          zh: '**因果掩码（前瞻掩码）。** 解码器一个接一个地生成词元。训练时它一次拿到整句目标文本，所以必须让第 $i$ 个词元看不到它之后的词元：当 $j > i$ 时屏蔽键 $j$。',
+        },
+        {
+          en: '**Custom masks.** Any pattern of blocked pairs: a local window, a structure given by the task, or single pairs you want to switch off to see what changes.',
+          zh: '**自定义掩码。** 任意一组被屏蔽的位置对：局部窗口、由任务给定的结构，或者为了观察效果而单独关掉的某几对。',
+        },
+      ],
+    },
+    { kind: 'heading', text: { en: 'How a mask enters the formula', zh: '掩码如何进入公式' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'The mask acts on the scores, **before** the softmax. Vaswani et al. set every illegal connection to $-\\infty$. Because $e^{-\\infty} = 0$, a blocked key gets a weight of exactly 0, and the softmax shares the whole weight among the allowed keys, so each row still sums to 1.',
+        zh: '掩码作用在分数上，而且是在 softmax **之前**。Vaswani 等人把所有不允许的连接设为 $-\\infty$。因为 $e^{-\\infty} = 0$，被屏蔽的键权重恰好为 0，softmax 把全部权重分给允许的键，所以每一行的和仍然是 1。',
+      },
+    },
+    {
+      kind: 'formula',
+      tex: String.raw`\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right) V, \qquad M_{ij} = \begin{cases} 0 & \text{key } j \text{ allowed for query } i \\ -\infty & \text{blocked} \end{cases}`,
+      caption: {
+        en: 'A mask as an additive matrix $M$ of zeros and $-\\infty$. A causal mask has $M_{ij} = -\\infty$ for $j > i$; a padding mask blocks whole columns.',
+        zh: '把掩码写成由 0 和 $-\\infty$ 组成的加性矩阵 $M$。因果掩码在 $j > i$ 处取 $-\\infty$；填充掩码则屏蔽整列。',
+      },
+    },
+    {
+      kind: 'formula',
+      tex: String.raw`\alpha_{ij} = \frac{\exp(s_{ij})}{\sum_{j' \,\text{allowed}} \exp(s_{ij'})} \quad \text{for allowed } j, \qquad \alpha_{ij} = 0 \quad \text{for blocked } j`,
+      caption: {
+        en: 'The same thing row by row: the softmax runs over the allowed keys only ($s_{ij}$ is the scaled score).',
+        zh: '逐行来看是同一回事：softmax 只在允许的键上计算（$s_{ij}$ 为缩放后的分数）。',
+      },
+    },
+    {
+      kind: 'callout',
+      tone: 'note',
+      text: {
+        en: 'This app’s convention, used by every widget: a mask entry `true` means **blocked**. Blocked scores count as $-\\infty$ before the softmax, so their weights are exactly 0; the heatmaps draw those cells grey and hatched.',
+        zh: '本应用所有小组件都使用的约定：掩码项为 `true` 表示**屏蔽**。被屏蔽的分数在 softmax 之前视为 $-\\infty$，所以它们的权重恰好为 0；热力图把这些格子画成带斜线的灰色。',
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'causal-first-row',
+        prompt: {
+          en: 'Under a causal mask, what weights does the **first** token of your sentence give to the keys?',
+          zh: '在因果掩码下，你句子中的**第一个**词元会给各个键分配怎样的权重？',
+        },
+        choices: [
+          {
+            id: 'self-only',
+            text: { en: 'Weight 1 on itself and exactly 0 on every other key', zh: '自己得到权重 1，其余每个键恰好为 0' },
+            correct: true,
+            feedback: {
+              en: 'Right. Only key 1 is allowed ($j \\le 1$), and a softmax over a single logit is 1, whatever its value. Every later key is $-\\infty$ and gets exactly 0.',
+              zh: '对。只有键 1 是允许的（$j \\le 1$），而只对一个 logit 做 softmax，结果总是 1，与它的数值无关。之后的每个键都是 $-\\infty$，权重恰好为 0。',
+            },
+          },
+          {
+            id: 'mostly-self',
+            text: { en: 'Mostly itself, with small positive weights on the later tokens', zh: '大部分给自己，后面的词元得到很小的正权重' },
+            correct: false,
+            feedback: {
+              en: 'With $-\\infty$ the later keys get $e^{-\\infty} = 0$: not small, exactly zero. Small leftovers would let the decoder peek at the future.',
+              zh: '用 $-\\infty$ 时，后面的键得到 $e^{-\\infty} = 0$：不是很小，而是恰好为零。哪怕留下一点点权重，解码器也能偷看到未来。',
+            },
+          },
+          {
+            id: 'uniform',
+            text: { en: 'Equal weights on all tokens', zh: '所有词元权重相等' },
+            correct: false,
+            feedback: {
+              en: 'Uniform weights appear when every key is blocked and the library uses a large finite negative number. The first query still has one allowed key: itself.',
+              zh: '均匀权重出现在“所有键都被屏蔽、且库用一个很大的有限负数来替换”的情况。第一个查询仍有一个允许的键：它自己。',
+            },
+          },
+          {
+            id: 'depends',
+            text: { en: 'It depends on the head’s random weights', zh: '取决于这个头的随机权重' },
+            correct: false,
+            feedback: {
+              en: 'For the other rows it does. For row 1 there is only one allowed key, so the softmax gives it 1 in every head, trained or not.',
+              zh: '其他行确实如此。但第 1 行只有一个允许的键，所以无论是否训练，在每个头中它都得到 1。',
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'try',
+      label: { en: 'Switch on the causal mask', zh: '打开因果掩码' },
+      preset: { lab: { maskMode: 'causal' } },
+      note: {
+        en: 'The mask lab below shows the selected head: everything right of the diagonal is hatched, and the first query row reads 1, 0, 0, …',
+        zh: '下面的掩码实验台显示所选的头：对角线右侧全部带斜线，第一行查询的数值是 1, 0, 0, …',
+      },
+    },
+    {
+      kind: 'widget',
+      widget: 'mask-lab',
+      caption: {
+        en: 'Your sentence with the mask you choose, on the real engine. Pick a query row to read its weights as numbers: a blocked key reads exactly 0.',
+        zh: '在真实引擎上、用你选的掩码计算你的句子。选择一行查询即可读出它的权重数值：被屏蔽的键恰好为 0。',
+      },
+    },
+    {
+      kind: 'try',
+      label: { en: 'Pad a short sentence to five tokens', zh: '把一个短句填充到五个词元' },
+      preset: { lab: { text: 'the cat sat pad pad', maskMode: 'padding', paddingTokens: [3, 4] } },
+      note: {
+        en: 'This replaces your sentence with a three-word one padded to length five, as in a batch. The two padding columns are blocked for every query. You can type your own sentence again at any time.',
+        zh: '这会把你的句子换成一个三词的短句，并像批处理那样填充到长度五。两列填充对所有查询都被屏蔽。你随时可以重新输入自己的句子。',
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'padding-renormalise',
+        prompt: {
+          en: 'You mark the last token as padding. What happens to the weights the other tokens give to the remaining keys?',
+          zh: '你把最后一个词元标记为填充。其他词元分给剩余各键的权重会怎样变化？',
+        },
+        choices: [
+          {
+            id: 'grow',
+            text: { en: 'They grow, so that every row still sums to 1', zh: '它们变大，使每一行的和仍为 1' },
+            correct: true,
+            feedback: {
+              en: 'Right. The softmax now normalises over one key fewer; the weight the padding key had is shared among the others in proportion to $e^{s_{ij}}$.',
+              zh: '对。softmax 现在少了一个键参与归一化；原来属于填充键的那部分权重，按 $e^{s_{ij}}$ 的比例分给了其余的键。',
+            },
+          },
+          {
+            id: 'same',
+            text: { en: 'They stay the same, and each row now sums to less than 1', zh: '保持不变，每一行的和变得小于 1' },
+            correct: false,
+            feedback: {
+              en: 'Blocking is not deleting a weight after the softmax: the block happens before it, so the softmax normalises over the allowed keys and the row sums to 1 again.',
+              zh: '屏蔽并不是在 softmax 之后删掉一个权重：它发生在 softmax 之前，所以 softmax 只在允许的键上归一化，每一行的和仍然是 1。',
+            },
+          },
+          {
+            id: 'negative',
+            text: { en: 'The padding key gets a negative weight that balances the others', zh: '填充键得到负权重，用来抵消其他权重' },
+            correct: false,
+            feedback: {
+              en: 'Softmax weights are never negative. A blocked key gets exactly 0.',
+              zh: 'softmax 的权重永远不会是负数。被屏蔽的键权重恰好为 0。',
+            },
+          },
+          {
+            id: 'own-row',
+            text: { en: 'Only the padding token’s own row changes', zh: '只有填充词元自己那一行会改变' },
+            correct: false,
+            feedback: {
+              en: 'A padding mask blocks a **key**, that is a whole column: every query loses it. The padding token’s own row still attends to the real tokens; its output is simply ignored later.',
+              zh: '填充掩码屏蔽的是一个**键**，也就是一整列：每个查询都失去了它。填充词元自己那一行照样关注真实词元，只是它的输出之后会被忽略。',
+            },
+          },
+        ],
+      },
+    },
+    { kind: 'heading', text: { en: 'The same idea, four conventions', zh: '同一个想法，四种约定' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Every source agrees on what a mask does, but not on how to write it down. Some say which pairs are **allowed**, others which are **blocked**; some use $-\\infty$, others a large negative number. Mixing them up is a classic bug: the model still runs, it just attends to the wrong keys.',
+        zh: '各个来源对掩码的作用看法一致，但写法各不相同。有的标出**允许**的位置，有的标出**屏蔽**的位置；有的用 $-\\infty$，有的用一个很大的负数。把它们弄混是经典的错误：模型照样能运行，只是关注了错误的键。',
+      },
+    },
+    {
+      kind: 'table',
+      caption: {
+        en: 'Mask conventions (from Vaswani et al. 2017, UvA DL Tutorial 6, d2l.ai and the PyTorch documentation)',
+        zh: '掩码约定对照（依据 Vaswani 等人 2017、UvA 深度学习教程 6、d2l.ai 以及 PyTorch 文档）',
+      },
+      columns: [
+        { en: 'Source', zh: '来源' },
+        { en: 'How the mask is given', zh: '掩码的给法' },
+        { en: 'Blocked where', zh: '何处表示屏蔽' },
+        { en: 'Blocked logits become', zh: '被屏蔽的 logit 变为' },
+      ],
+      rows: [
+        [
+          'Vaswani et al. 2017',
+          { en: 'illegal connections in the decoder', zh: '解码器中不允许的连接' },
+          { en: 'future positions', zh: '未来的位置' },
+          '−∞',
+        ],
+        [
+          'UvA Tutorial 6',
+          { en: 'a tensor; a 2-D mask is broadcast to [1, 1, L, L], a [B, 1, L] mask pads keys', zh: '一个张量；二维掩码广播成 [1, 1, L, L]，[B, 1, L] 的掩码用于键填充' },
+          '`mask == 0`',
+          { en: 'replaced by −9e15', zh: '替换为 −9e15' },
+        ],
+        [
+          'd2l.ai',
+          { en: '`valid_lens` per sequence (or per query)', zh: '每个序列（或每个查询）的 `valid_lens`' },
+          { en: 'positions past the valid length', zh: '超过有效长度的位置' },
+          { en: 'replaced by −1e6', zh: '替换为 −1e6' },
+        ],
+        [
+          'PyTorch nn.MultiheadAttention',
+          { en: 'boolean `attn_mask`; `key_padding_mask`; or a float mask added to the logits', zh: '布尔型 `attn_mask`；`key_padding_mask`；或一个加到 logit 上的浮点掩码' },
+          { en: '`True` = not allowed', zh: '`True` 表示不允许' },
+          '−∞',
+        ],
+        [
+          'PyTorch F.scaled_dot_product_attention',
+          { en: 'boolean `attn_mask`', zh: '布尔型 `attn_mask`' },
+          { en: '`False` (here `True` = may attend)', zh: '`False`（这里 `True` 表示可以关注）' },
+          '−∞',
+        ],
+        [
+          { en: 'This app', zh: '本应用' },
+          { en: 'causal, padding or custom, one grid of flags', zh: '因果、填充或自定义，统一成一张标志表' },
+          { en: '`true` = blocked', zh: '`true` 表示屏蔽' },
+          { en: '−∞, skipped by the softmax', zh: '−∞，softmax 直接跳过' },
+        ],
+      ],
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'sdpa-flip',
+        prompt: {
+          en: 'Your code builds a boolean causal mask that is `True` above the diagonal (the future) and passes it to `nn.MultiheadAttention`. You switch to `F.scaled_dot_product_attention` and pass the same tensor. What happens?',
+          zh: '你的代码构造了一个布尔型因果掩码，对角线上方（未来）为 `True`，并把它传给 `nn.MultiheadAttention`。后来你改用 `F.scaled_dot_product_attention`，并传入同一个张量。会发生什么？',
+        },
+        choices: [
+          {
+            id: 'flips',
+            text: { en: 'The meaning flips: each query may now look only at later tokens', zh: '含义反转：每个查询现在只能看后面的词元' },
+            correct: true,
+            feedback: {
+              en: 'Right. For `scaled_dot_product_attention` `True` means “may attend”. Each query now sees only the future, and the last token sees nothing at all: a fully masked row. Invert the mask (`~mask`) when you switch.',
+              zh: '对。对 `scaled_dot_product_attention` 来说，`True` 表示“可以关注”。于是每个查询只能看到未来，最后一个词元什么也看不到，成为整行被屏蔽的情况。切换时要把掩码取反（`~mask`）。',
+            },
+          },
+          {
+            id: 'same',
+            text: { en: 'Nothing changes: both treat `True` as blocked', zh: '没有变化：两者都把 `True` 当作屏蔽' },
+            correct: false,
+            feedback: {
+              en: 'That is the trap. The two functions use opposite boolean conventions, and no error tells you so.',
+              zh: '这正是陷阱所在。两个函数的布尔约定正好相反，而且不会有任何报错提醒你。',
+            },
+          },
+          {
+            id: 'error',
+            text: { en: 'PyTorch raises an error about the mask type', zh: 'PyTorch 会报掩码类型错误' },
+            correct: false,
+            feedback: {
+              en: 'Both functions accept a boolean mask of that shape, so the code runs; it just computes something else.',
+              zh: '两个函数都接受这种形状的布尔掩码，所以代码照常运行，只是算出的是另一回事。',
+            },
+          },
+        ],
+      },
+    },
+    { kind: 'heading', text: { en: 'A row with no key left', zh: '一个键都不剩的行' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'What if a query has **every** key blocked? It happens with a padding-only sequence, a custom mask, or the flipped mask above. There is nothing to attend to, and the conventions now disagree. Predict before you look.',
+        zh: '如果某个查询的**所有**键都被屏蔽了呢？全是填充的序列、自定义掩码，或者上面那种被弄反的掩码都会造成这种情况。这时没有任何可关注的对象，各种约定的结果也就不再一致。先预测，再查看。',
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'fully-masked-pytorch',
+        prompt: {
+          en: 'A query’s scores are all $-\\infty$ and PyTorch’s softmax is applied to the row. What comes out?',
+          zh: '某个查询的分数全都是 $-\\infty$，然后对这一行做 PyTorch 的 softmax。结果是什么？',
+        },
+        choices: [
+          {
+            id: 'not-a-number',
+            text: { en: 'Not a number in every entry', zh: '每一项都是“非数值”' },
+            correct: true,
+            feedback: {
+              en: 'Right. The softmax subtracts the row maximum, here $-\\infty$, and $-\\infty - (-\\infty)$ is undefined. Those values then spread to the output and, in training, to the gradients.',
+              zh: '对。softmax 会先减去这一行的最大值，而这里最大值是 $-\\infty$，$-\\infty - (-\\infty)$ 没有定义。这些值接着会传到输出，训练时还会传进梯度。',
+            },
+          },
+          {
+            id: 'uniform',
+            text: { en: 'Uniform weights, $1/L$ each', zh: '均匀权重，每个 $1/L$' },
+            correct: false,
+            feedback: {
+              en: 'That is what UvA’s −9e15 and d2l’s −1e6 give: equal finite logits make a uniform softmax. With a true $-\\infty$ there is no finite number to normalise.',
+              zh: '这是 UvA 的 −9e15 和 d2l 的 −1e6 给出的结果：相同的有限 logit 会得到均匀的 softmax。用真正的 $-\\infty$ 时，根本没有有限的数可供归一化。',
+            },
+          },
+          {
+            id: 'zeros',
+            text: { en: 'All zeros', zh: '全部为 0' },
+            correct: false,
+            feedback: {
+              en: 'This app’s engine gives zeros, because it checks for the case and reports it. A plain softmax does not check.',
+              zh: '本应用的引擎给出全 0，因为它专门检查了这种情况并加以报告。普通的 softmax 不做这种检查。',
+            },
+          },
+          {
+            id: 'raises',
+            text: { en: 'An exception is raised', zh: '抛出异常' },
+            correct: false,
+            feedback: {
+              en: 'No exception: floating-point arithmetic just carries on, which is why this bug is easy to miss.',
+              zh: '不会抛出异常：浮点运算会照常进行下去，这正是这个错误容易被忽略的原因。',
+            },
+          },
+        ],
+        reveal: { widget: 'fully-masked-row' },
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'None of the three is “the” right answer. A uniform row hides the problem; an undefined row makes it loud but breaks training. This engine returns zeros, so the output row is just the bias, and it lists the row as **fully masked** so the heatmaps can say so.',
+        zh: '三者之中没有哪一个是唯一“正确”的答案。均匀的行把问题掩盖了；未定义的行让问题暴露出来，却会破坏训练。本引擎返回全 0，这样输出行就只剩偏置，同时把这一行标为**完全屏蔽**，热力图也会如实标出。',
+      },
+    },
+    {
+      kind: 'try',
+      label: { en: 'Block every key of the first query', zh: '屏蔽第一个查询的所有键' },
+      preset: {
+        lab: { text: 'the cat sat on the mat', maskMode: 'custom', customMask: ['0-0', '0-1', '0-2', '0-3', '0-4', '0-5'] },
+      },
+      note: {
+        en: 'This sets a six-word sentence and a custom mask. In the mask lab above, row 1 is marked fully masked and reads 0 everywhere; click cells of the heatmap to unblock some again.',
+        zh: '这会设置一个六个词的句子和一个自定义掩码。在上面的掩码实验台中，第 1 行被标为完全屏蔽，每个数值都是 0；点击热力图中的格子可以重新放开其中一些。',
+      },
+    },
+  ],
+  sources: [
+    { label: 'Vaswani et al. 2017, Attention Is All You Need', url: 'https://arxiv.org/abs/1706.03762' },
+    {
+      label: 'UvA DL Tutorial 6, Transformers and Multi-Head Attention',
+      url: 'https://uvadlc-notebooks.readthedocs.io/en/latest/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.html',
+    },
+    { label: 'Zhang et al., Dive into Deep Learning (d2l.ai), Attention Scoring Functions', url: 'https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html' },
+    { label: 'PyTorch documentation, torch.nn.MultiheadAttention', url: 'https://pytorch.org/docs/stable/generated/torch.nn.MultiheadAttention.html' },
+    {
+      label: 'PyTorch documentation, torch.nn.functional.scaled_dot_product_attention',
+      url: 'https://pytorch.org/docs/stable/generated/torch.nn.functional.scaled_dot_product_attention.html',
+    },
+  ],
+};

@@ -1,0 +1,273 @@
+import type { Lesson } from '../types';
+
+// Lesson 1: attention as a weighted average whose weights come from similarity (query · key), then softmax.
+export const whatIsAttention: Lesson = {
+  slug: 'what-is-attention',
+  title: { en: 'What attention is', zh: '什么是注意力' },
+  summary: {
+    en: 'Attention rebuilds each word as a weighted average of other words, with weights computed from how similar they are. Drag the vectors and watch the weights move.',
+    zh: '注意力把每个词重新表示为其他词的加权平均，而权重由它们之间的相似程度算出。拖动向量，看权重如何变化。',
+  },
+  objectives: [
+    { en: 'Describe attention as a weighted average whose weights are computed from the input itself.', zh: '把注意力描述为一种加权平均，并说明它的权重是由输入本身计算出来的。' },
+    { en: 'Score a query against keys with a dot product and turn the scores into weights with a softmax.', zh: '用点积给查询和各个键打分，再用 softmax 把得分变成权重。' },
+    { en: 'Predict how turning or stretching a vector changes the weights and the output.', zh: '预测旋转或拉长一个向量时，权重和输出会怎样变化。' },
+    { en: 'Say where the output of attention can lie, and where it cannot.', zh: '说出注意力的输出可能落在哪里、不可能落在哪里。' },
+  ],
+  blocks: [
+    { kind: 'heading', text: { en: 'Choosing what to look at', zh: '选择看什么' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Read “The animal did not cross the street because it was too tired.” You work out what “it” means almost without noticing: your mind goes back to “animal” and pays little heed to “street”. Nothing in the sentence is thrown away; some words simply count for more, given the question you are asking at that moment.',
+        zh: '读一读这句话：“那只动物没有过马路，因为它太累了。”你几乎不假思索就知道“它”指的是什么：注意力回到“动物”上，而“马路”几乎被略过。句子里没有任何内容被删掉，只是针对你此刻想弄清的问题，有些词分量更重。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'An attention layer does something similar with numbers. For each position it works out how much every position should count, then mixes their information using those amounts as weights. The weights are not fixed in advance: they are computed from the input, so a different sentence gets different weights.',
+        zh: '注意力层用数字做类似的事。对每个位置，它先算出其他每个位置应当占多大分量，再按这些分量把它们的信息混合起来。这些权重不是事先固定的，而是根据输入算出来的：换一个句子，权重也随之改变。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'The idea entered deep learning in machine translation: Bahdanau et al. (2014) let the decoder weight the source words anew for every word it produced, instead of squeezing the whole source sentence into one fixed vector.',
+        zh: '这个想法最早在机器翻译中进入深度学习：Bahdanau 等人（2014）让解码器在生成每个词时重新为源句中的各个词分配权重，而不是把整个源句压缩成一个固定的向量。',
+      },
+    },
+    { kind: 'heading', text: { en: 'A weighted average', zh: '加权平均' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Say the word being updated can look at $n$ words, each carrying a vector $v_i$. Attention gives word $i$ a weight $\\alpha_i$; the weights are never negative and add up to 1. The result is the weighted average of the vectors.',
+        zh: '设正在更新的词可以看到 $n$ 个词，每个词带着一个向量 $v_i$。注意力给第 $i$ 个词一个权重 $\\alpha_i$：权重不会是负数，而且加起来等于 1。结果就是这些向量的加权平均。',
+      },
+    },
+    {
+      kind: 'formula',
+      tex: String.raw`\text{output} = \sum_{i=1}^{n} \alpha_i \, v_i, \qquad \alpha_i \ge 0, \quad \sum_{i=1}^{n} \alpha_i = 1`,
+      caption: {
+        en: 'Each $v_i$ is what word $i$ passes on; the next lesson calls it the value.',
+        zh: '$v_i$ 是第 $i$ 个词传递出去的内容；下一课会把它称为“值”。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Where do the weights come from? From similarity. The word that is asking holds a **query** vector $q$, every word holds a **key** vector $k_i$, and the score of word $i$ is the dot product $q \\cdot k_i$: large when the two arrows point the same way, zero when they are at right angles, negative when they point apart.',
+        zh: '权重从哪里来？来自相似度。发问的词有一个**查询**向量 $q$，每个词都有一个**键**向量 $k_i$，第 $i$ 个词的得分就是点积 $q \\cdot k_i$：两支箭头方向一致时得分大，互相垂直时为零，方向相反时为负。',
+      },
+    },
+    {
+      kind: 'formula',
+      tex: String.raw`s_i = q \cdot k_i = \lVert q \rVert \, \lVert k_i \rVert \cos\theta_i, \qquad \alpha_i = \frac{e^{s_i}}{\sum_{j} e^{s_j}}`,
+      caption: {
+        en: 'The softmax turns any row of scores into positive weights that sum to 1, and keeps their order: the largest score gets the largest weight.',
+        zh: 'softmax 能把任意一行得分变成和为 1 的正权重，并且保持原来的大小顺序：得分最高的，权重也最大。',
+      },
+    },
+    { kind: 'heading', text: { en: 'Move the arrows', zh: '动手拖动箭头' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Below, the query of “it” (the orange square) and four keys (the blue circles) sit in a plane. The table gives every score and weight, and the black diamond is the output. Drag any arrow tip, or select it with Tab and use the arrow keys.',
+        zh: '下面的平面里有“它”的查询（橙色方块）和四个键（蓝色圆点）。表格列出每个得分和权重，黑色菱形是输出。拖动任意一个箭头端点，或用 Tab 键选中它后按方向键移动。',
+      },
+    },
+    {
+      kind: 'widget',
+      widget: 'vector-drag',
+      caption: {
+        en: 'Scores are plain dot products $q \\cdot k_i$, the weights are the engine’s softmax of them, and each word’s value is its own key, so the output is the weighted average of the key tips. The keys start at about the same length, so at first only the angles matter.',
+        zh: '得分就是点积 $q \\cdot k_i$，权重是引擎对这些得分做的 softmax；这里每个词的值就是它自己的键，所以输出是各个键端点的加权平均。四个键起初长度差不多，所以一开始只有夹角起作用。',
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'aligned-key',
+        prompt: {
+          en: 'The four keys have about the same length. If the query points exactly the same way as the key of “tired”, which key gets the largest weight?',
+          zh: '四个键的长度差不多。如果查询的方向和“累”这个键完全相同，哪个键的权重最大？',
+        },
+        choices: [
+          {
+            id: 'tired',
+            text: { en: '“tired”', zh: '“累”' },
+            correct: true,
+            feedback: {
+              en: 'Right. With equal lengths the dot product is largest for the smallest angle, and an angle of 0 beats every other key. The softmax keeps the order of the scores, so the largest score becomes the largest weight.',
+              zh: '对。长度相同时，夹角越小点积越大，而夹角为 0 胜过其他所有键。softmax 保持得分的顺序，所以得分最大的键权重也最大。',
+            },
+          },
+          {
+            id: 'animal',
+            text: { en: '“animal”, because it had the largest weight before', zh: '“动物”，因为它之前的权重最大' },
+            correct: false,
+            feedback: {
+              en: 'The weights are computed afresh from the current query; nothing remembers the previous position. Once the query lies along “tired”, “animal” is at an angle to it and scores less.',
+              zh: '权重每次都根据当前的查询重新计算，不会记住之前的位置。查询一旦沿着“累”的方向，“动物”就和它有了夹角，得分更低。',
+            },
+          },
+          {
+            id: 'equal',
+            text: { en: 'All four weights become equal', zh: '四个权重变得相等' },
+            correct: false,
+            feedback: {
+              en: 'Equal weights need equal scores, for instance a query of (almost) zero length. A query along one key gives that key the highest score, so the weights are unequal.',
+              zh: '权重相等需要得分相等，比如查询的长度（几乎）为零。查询沿着某个键的方向时，那个键得分最高，权重自然不相等。',
+            },
+          },
+          {
+            id: 'cross',
+            text: { en: '“cross”, the key farthest from the query', zh: '“穿过”，离查询最远的那个键' },
+            correct: false,
+            feedback: {
+              en: 'Distance is not what is scored. Arrows pointing in opposite directions have a negative dot product, so “cross” gets the smallest weight, not the largest.',
+              zh: '打分看的不是距离。方向相反的两个箭头点积为负，所以“穿过”的权重最小，而不是最大。',
+            },
+          },
+        ],
+        reveal: { widget: 'vector-drag', config: { queryOnKey: 1 } },
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'longer-query',
+        prompt: {
+          en: 'Keep the query’s direction but make it twice as long. What happens to the weights?',
+          zh: '保持查询的方向不变，把它拉长到原来的两倍。权重会怎样变化？',
+        },
+        choices: [
+          {
+            id: 'sharper',
+            text: { en: 'The largest weight grows and the smallest shrinks: the weights get sharper', zh: '最大的权重变大，最小的权重变小：权重分布更尖锐' },
+            correct: true,
+            feedback: {
+              en: 'Right. Every score doubles, so the gaps between scores double too, and the softmax of wider gaps is more lopsided. Vector length matters to a dot product; lesson 3 shows why the Transformer divides scores by $\\sqrt{d_k}$ for exactly this reason.',
+              zh: '对。每个得分都翻倍，得分之间的差距也翻倍，而差距越大，softmax 的结果越偏向一边。点积对向量长度很敏感；第 3 课会说明 Transformer 正是因此把得分除以 $\\sqrt{d_k}$。',
+            },
+          },
+          {
+            id: 'same',
+            text: { en: 'Nothing changes: only the direction matters', zh: '没有变化：只有方向才重要' },
+            correct: false,
+            feedback: {
+              en: 'That would hold for cosine similarity, which ignores length. The dot product grows with the length of both vectors; drag the query outwards and watch the numbers move.',
+              zh: '这对余弦相似度成立，因为它不看长度。点积会随两个向量的长度增大；把查询往外拖，看看表里的数字怎么变。',
+            },
+          },
+          {
+            id: 'double',
+            text: { en: 'Every weight doubles', zh: '每个权重都翻倍' },
+            correct: false,
+            feedback: {
+              en: 'They cannot: the weights always add up to 1. The scores double; the weights are only shared out differently.',
+              zh: '不可能：权重之和永远是 1。翻倍的是得分，权重只是重新分配。',
+            },
+          },
+          {
+            id: 'flatter',
+            text: { en: 'The weights become more equal', zh: '权重变得更平均' },
+            correct: false,
+            feedback: {
+              en: 'It goes the other way. Shrinking the query towards the origin brings every score close to 0 and every weight close to 1/4.',
+              zh: '恰好相反。把查询缩向原点，所有得分都接近 0，每个权重都接近 1/4。',
+            },
+          },
+        ],
+        reveal: { widget: 'vector-drag' },
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'output-inside',
+        prompt: {
+          en: 'Can the output (the diamond) ever land outside the shape whose corners are the four key tips?',
+          zh: '输出点（菱形）会不会落到以四个键端点为顶点的图形之外？',
+        },
+        choices: [
+          {
+            id: 'never',
+            text: { en: 'No, it always stays inside that shape or on its edge', zh: '不会，它总在这个图形之内或边上' },
+            correct: true,
+            feedback: {
+              en: 'Right. An average with non-negative weights that sum to 1 always lies within the convex hull of the points averaged. Attention can pick one value or blend several, but it never goes beyond them.',
+              zh: '对。权重非负且和为 1 的平均，结果总落在被平均的那些点的凸包之内。注意力可以挑出一个值，也可以混合几个值，但不会超出它们的范围。',
+            },
+          },
+          {
+            id: 'negative',
+            text: { en: 'Yes, when some scores are negative', zh: '会，当有些得分为负时' },
+            correct: false,
+            feedback: {
+              en: 'A negative score still gives a positive weight, because $e^{s}$ is positive for every $s$. Negative scores only mean small weights.',
+              zh: '负的得分照样得到正的权重，因为对任何 $s$，$e^{s}$ 都是正数。负得分只意味着权重小。',
+            },
+          },
+          {
+            id: 'long',
+            text: { en: 'Yes, if the query is long enough', zh: '会，只要查询足够长' },
+            correct: false,
+            feedback: {
+              en: 'A long query makes the weights nearly one-hot, which pulls the output onto a single key tip, but never past it.',
+              zh: '很长的查询会让权重接近独热，把输出拉到某一个键的端点上，但不会越过它。',
+            },
+          },
+        ],
+        reveal: { widget: 'vector-drag' },
+      },
+    },
+    {
+      kind: 'callout',
+      tone: 'note',
+      text: {
+        en: 'Here the values are simply the keys, so that one picture shows everything. In a real model each word has a separate value vector, and its query, key and value are all computed from the word’s embedding by learned matrices. That is the next lesson.',
+        zh: '这里为了用一张图说明全部过程，直接把键当作值。在真正的模型中，每个词有单独的值向量，它的查询、键和值都由词嵌入经过可学习的矩阵计算得到。这是下一课的内容。',
+      },
+    },
+    { kind: 'heading', text: { en: 'The same idea on your sentence', zh: '在你的句子上看同样的过程' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'The lab does exactly this for every word at once, on the sentence at the top of the page. Its weights are random, not trained, so do not expect “it” to pick out “animal”. What you can check is the mechanism: every row of weights is positive and adds up to 1.',
+        zh: '实验室对句子里的每个词同时做这件事，用的就是本页顶部的句子。它的参数是随机的，没有经过训练，所以别指望“它”会挑出“动物”。你能验证的是机制本身：每一行权重都是正数，加起来等于 1。',
+      },
+    },
+    {
+      kind: 'try',
+      label: { en: 'Show the softmax step on my sentence', zh: '在我的句子上显示 softmax 这一步' },
+      preset: { walkthroughStep: 'softmax' },
+      note: {
+        en: 'Each row of the weight matrix is one query’s weights over all the keys, like the table above.',
+        zh: '权重矩阵的每一行是一个查询对所有键的权重，和上面的表格一样。',
+      },
+    },
+    {
+      kind: 'try',
+      label: { en: 'Show the weighted sum of the values', zh: '显示对值的加权求和' },
+      preset: { walkthroughStep: 'weightedValues' },
+    },
+    {
+      kind: 'widget',
+      widget: 'walkthrough-step',
+      caption: {
+        en: 'One step of the real encoder layer on your sentence; the buttons above choose the step.',
+        zh: '在你的句子上运行的真实编码器层中的一步；上面的按钮用来选择步骤。',
+      },
+    },
+  ],
+  sources: [
+    { label: 'Vaswani et al. 2017, Attention Is All You Need', url: 'https://arxiv.org/abs/1706.03762' },
+    { label: 'Bahdanau, Cho, Bengio 2014, Neural Machine Translation by Jointly Learning to Align and Translate', url: 'https://arxiv.org/abs/1409.0473' },
+    {
+      label: 'Lippe, UvA Deep Learning Tutorial 6: Transformers and Multi-Head Attention',
+      url: 'https://uvadlc-notebooks.readthedocs.io/en/latest/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.html',
+    },
+    { label: 'Zhang et al., Dive into Deep Learning, 11.2 Attention Pooling by Similarity', url: 'https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-pooling.html' },
+  ],
+};

@@ -1,0 +1,56 @@
+import { addPositionalEncoding, embedTokens, encoderStack, maxAbsDifference, mulberry32, type EncoderLayerParams, type Matrix } from '../../engine';
+
+// Permutation equivariance, checked on the real engine: run the model on the tokens and on a shuffled order;
+// without positional encoding the shuffled run's outputs are the original outputs, shuffled.
+
+/** A seeded random order of 0 … n − 1 (Fisher–Yates); never the identity when n ≥ 2, so a shuffle always moves something. */
+export function seededPermutation(n: number, seed: number): number[] {
+  const perm = Array.from({ length: n }, (_, i) => i);
+  const random = mulberry32(seed);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [perm[i], perm[j]] = [perm[j], perm[i]];
+  }
+  if (n >= 2 && perm.every((v, i) => v === i)) perm.push(perm.shift() as number);
+  return perm;
+}
+
+/** Row i of the result is row perm[i] of m. */
+export function permuteRows(m: Matrix, perm: readonly number[]): Matrix {
+  const data = new Float32Array(m.rows * m.cols);
+  perm.forEach((from, to) => data.set(m.data.subarray(from * m.cols, (from + 1) * m.cols), to * m.cols));
+  return { rows: perm.length, cols: m.cols, data };
+}
+
+export interface PermutationRun {
+  /** tokens[perm[i]]: the order the second run reads. */
+  readonly shuffledTokens: readonly string[];
+  /** The last layer's output for the original order, [L × d_model]. */
+  readonly original: Matrix;
+  /** The same rows put in the shuffled order: shuffle(output). */
+  readonly shuffledOriginal: Matrix;
+  /** The last layer's output when the model reads the shuffled tokens: output(shuffle). */
+  readonly outputOfShuffled: Matrix;
+  /** max |output(shuffle) − shuffle(output)| over every entry. */
+  readonly maxDifference: number;
+}
+
+/**
+ * Both runs through the same layers, no mask (a causal mask ties queries to positions and breaks the symmetry
+ * on its own). Positional encoding, when on, is added by position after the shuffle, as a model would.
+ */
+export function permutationRun(tokens: readonly string[], perm: readonly number[], layers: readonly EncoderLayerParams[], embedDim: number, seed: number, positionalEncoding: boolean): PermutationRun {
+  const shuffledTokens = perm.map((i) => tokens[i]);
+  const input = (words: readonly string[]) => {
+    const embeddings = embedTokens(words, embedDim, seed);
+    return positionalEncoding ? addPositionalEncoding(embeddings) : embeddings;
+  };
+  const last = (x: Matrix) => {
+    const traces = encoderStack(x, layers);
+    return traces[traces.length - 1].output;
+  };
+  const original = last(input(tokens));
+  const outputOfShuffled = last(input(shuffledTokens));
+  const shuffledOriginal = permuteRows(original, perm);
+  return { shuffledTokens, original, shuffledOriginal, outputOfShuffled, maxDifference: maxAbsDifference(outputOfShuffled, shuffledOriginal) };
+}

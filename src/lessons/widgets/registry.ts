@@ -1,0 +1,9 @@
+import type { ComponentType } from 'react';
+import type { WidgetId, WidgetProps } from '../types';
+import { basicsWidgets } from './basics';
+import { headsWidgets } from './heads';
+import { modelWidgets } from './model';
+import { scoringWidgets } from './scoring';
+
+/** Every lesson widget by id (tests/lessons/content.test.ts checks each WidgetId has one). */
+export const WIDGETS: Partial<Record<WidgetId, ComponentType<WidgetProps>>> = { ...basicsWidgets, ...headsWidgets, ...scoringWidgets, ...modelWidgets };
