@@ -1,6 +1,7 @@
 import katex from 'katex';
 import { useMemo } from 'react';
 import { useT } from '../i18n/translate';
+import { useFocusableWhenScrolling } from './useFocusableWhenScrolling';
 import { QuestionCard } from './QuestionCard';
 import { RichText } from './RichText';
 import { TryBlock } from './TryBlock';
@@ -11,7 +12,8 @@ import { WidgetSlot } from './WidgetSlot';
 /** A display formula. The TeX is lesson content from this repository, never user text. */
 function DisplayFormula({ tex }: { readonly tex: string }) {
   const html = useMemo(() => katex.renderToString(tex, { displayMode: true, throwOnError: false, output: 'htmlAndMathml' }), [tex]);
-  return <div className="lesson-formula__tex" data-tex={tex} dangerouslySetInnerHTML={{ __html: html }} />;
+  const ref = useFocusableWhenScrolling<HTMLDivElement>();
+  return <div ref={ref} className="lesson-formula__tex" data-tex={tex} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 function cellText(cell: TableCell, pick: (b: Bi) => string): string {
