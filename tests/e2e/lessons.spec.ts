@@ -86,7 +86,7 @@ test('a lesson fits a phone-sized screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   for (const slug of ['multi-head', 'other-attention', 'implementation']) {
     await page.goto(`/?lang=zh#/lessons/${slug}`);
-    await expect(page.locator('.lesson h2')).toBeVisible();
+    await expect(page.locator('#lesson-title')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, slug).toBeLessThanOrEqual(1);
   }
@@ -97,7 +97,7 @@ test('lesson pages have no serious accessibility violations, in either language,
   for (const locale of ['en', 'zh'] as const) {
     for (const slug of ['what-is-attention', 'masking', 'other-attention', 'position']) {
       await page.goto(`/?lang=${locale}#/lessons/${slug}`);
-      await expect(page.locator('.lesson h2')).toBeVisible();
+      await expect(page.locator('#lesson-title')).toBeVisible();
       const question = page.locator('.lesson-question').first();
       await question.locator('.lesson-question__choice').first().click();
       await question.locator('.lesson-question__commit').click();

@@ -94,7 +94,7 @@ export const implementation: Lesson = {
         choices: [
           {
             id: 'l-3e',
-            text: { en: '$[13 \\times 96]$', zh: '$[13 \\times 96]$' },
+            text: { en: 'Shape $[13 \\times 96]$', zh: '形状 $[13 \\times 96]$' },
             correct: true,
             feedback: {
               en: 'Right. One row per token, and $3E = 96$ features: the queries, keys and values of every head.',
@@ -103,7 +103,7 @@ export const implementation: Lesson = {
           },
           {
             id: 'weight',
-            text: { en: '$[96 \\times 32]$', zh: '$[96 \\times 32]$' },
+            text: { en: 'Shape $[96 \\times 32]$', zh: '形状 $[96 \\times 32]$' },
             correct: false,
             feedback: {
               en: 'That is the weight $W_{qkv}$ (out × in, as PyTorch stores it). Applied to $[13 \\times 32]$ it gives $[13 \\times 96]$.',
@@ -112,7 +112,7 @@ export const implementation: Lesson = {
           },
           {
             id: 'l-e',
-            text: { en: '$[13 \\times 32]$', zh: '$[13 \\times 32]$' },
+            text: { en: 'Shape $[13 \\times 32]$', zh: '形状 $[13 \\times 32]$' },
             correct: false,
             feedback: {
               en: 'That is each of $q$, $k$ and $v$ on its own. The fused projection computes all three at once.',
@@ -121,7 +121,7 @@ export const implementation: Lesson = {
           },
           {
             id: 'per-head',
-            text: { en: '$[13 \\times 4 \\times 8]$', zh: '$[13 \\times 4 \\times 8]$' },
+            text: { en: 'Shape $[13 \\times 4 \\times 8]$', zh: '形状 $[13 \\times 4 \\times 8]$' },
             correct: false,
             feedback: {
               en: 'That is one of $q$, $k$, $v$ viewed per head with $H = 4$. The fused output, viewed per head, is $[13 \\times 4 \\times 24]$.',
@@ -148,7 +148,7 @@ export const implementation: Lesson = {
     },
     {
       kind: 'formula',
-      tex: String.raw`\text{seed / UvA:}\;\; h = \left\lfloor \tfrac{f}{3D} \right\rfloor,\;\; \text{part} = \left\lfloor \tfrac{f \bmod 3D}{D} \right\rfloor \qquad \text{PyTorch:}\;\; \text{part} = \left\lfloor \tfrac{f}{E} \right\rfloor,\;\; h = \left\lfloor \tfrac{f \bmod E}{D} \right\rfloor`,
+      tex: String.raw`\begin{gathered} \text{seed / UvA:} \\ h = \lfloor f / 3D \rfloor,\; \text{part} = \lfloor (f \,\mathrm{mod}\, 3D) / D \rfloor \\[6pt] \text{PyTorch:} \\ \text{part} = \lfloor f / E \rfloor,\; h = \lfloor (f \,\mathrm{mod}\, E) / D \rfloor \end{gathered}`,
       caption: {
         en: 'Output feature $f$ ($0 \\le f < 3E$) → head $h$ and part (0 = q, 1 = k, 2 = v); in both, the column inside the head is $f \\bmod D$.',
         zh: '输出特征 $f$（$0 \\le f < 3E$）→ 头 $h$ 与部分（0 = q，1 = k，2 = v）；两种布局中，头内的列号都是 $f \\bmod D$。',
@@ -235,7 +235,7 @@ export const implementation: Lesson = {
     },
     {
       kind: 'formula',
-      tex: String.raw`W \sim \mathcal{U}(-a, a), \qquad a = \sqrt{\frac{6}{\text{fan}_{\text{in}} + \text{fan}_{\text{out}}}}, \qquad W_{qkv}: a = \sqrt{\tfrac{6}{E + 3E}}, \quad W_O: a = \sqrt{\tfrac{6}{2E}}`,
+      tex: String.raw`\begin{gathered} W \sim \mathcal{U}(-a, a), \quad a = \sqrt{\frac{6}{\text{fan}_{\text{in}} + \text{fan}_{\text{out}}}} \\[4pt] W_{qkv}\!: a = \sqrt{\tfrac{6}{E + 3E}}, \qquad W_O\!: a = \sqrt{\tfrac{6}{2E}} \end{gathered}`,
       caption: {
         en: 'For $E = 32$: $a \\approx 0.2165$ for the fused $[96 \\times 32]$ matrix and $a \\approx 0.3062$ for $W_O$.',
         zh: '当 $E = 32$ 时：融合的 $[96 \\times 32]$ 矩阵 $a \\approx 0.2165$，$W_O$ 的 $a \\approx 0.3062$。',
@@ -298,7 +298,7 @@ export const implementation: Lesson = {
       url: 'https://uvadlc-notebooks.readthedocs.io/en/latest/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.html',
     },
     { label: 'Zhang et al., Dive into Deep Learning (d2l.ai), Multi-Head Attention', url: 'https://d2l.ai/chapter_attention-mechanisms-and-transformers/multihead-attention.html' },
-    { label: 'PyTorch documentation, torch.nn.MultiheadAttention', url: 'https://pytorch.org/docs/stable/generated/torch.nn.MultiheadAttention.html' },
+    { label: 'PyTorch documentation, MultiheadAttention (torch.nn)', url: 'https://pytorch.org/docs/stable/generated/torch.nn.MultiheadAttention.html' },
     { label: 'Glorot & Bengio 2010, Understanding the difficulty of training deep feedforward neural networks', url: 'https://proceedings.mlr.press/v9/glorot10a.html' },
   ],
 };

@@ -62,7 +62,7 @@ export const masking: Lesson = {
     },
     {
       kind: 'formula',
-      tex: String.raw`\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right) V, \qquad M_{ij} = \begin{cases} 0 & \text{key } j \text{ allowed for query } i \\ -\infty & \text{blocked} \end{cases}`,
+      tex: String.raw`\begin{gathered} \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right) V \\[4pt] M_{ij} = \begin{cases} 0 & j \text{ allowed for } i \\ -\infty & j \text{ blocked for } i \end{cases} \end{gathered}`,
       caption: {
         en: 'A mask as an additive matrix $M$ of zeros and $-\\infty$. A causal mask has $M_{ij} = -\\infty$ for $j > i$; a padding mask blocks whole columns.',
         zh: '把掩码写成由 0 和 $-\\infty$ 组成的加性矩阵 $M$。因果掩码在 $j > i$ 处取 $-\\infty$；填充掩码则屏蔽整列。',
@@ -70,7 +70,7 @@ export const masking: Lesson = {
     },
     {
       kind: 'formula',
-      tex: String.raw`\alpha_{ij} = \frac{\exp(s_{ij})}{\sum_{j' \,\text{allowed}} \exp(s_{ij'})} \quad \text{for allowed } j, \qquad \alpha_{ij} = 0 \quad \text{for blocked } j`,
+      tex: String.raw`\alpha_{ij} = \begin{cases} \dfrac{e^{s_{ij}}}{\sum_{j' \text{ allowed}} e^{s_{ij'}}} & j \text{ allowed} \\[8pt] 0 & j \text{ blocked} \end{cases}`,
       caption: {
         en: 'The same thing row by row: the softmax runs over the allowed keys only ($s_{ij}$ is the scaled score).',
         zh: '逐行来看是同一回事：softmax 只在允许的键上计算（$s_{ij}$ 为缩放后的分数）。',
@@ -387,9 +387,9 @@ export const masking: Lesson = {
       url: 'https://uvadlc-notebooks.readthedocs.io/en/latest/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.html',
     },
     { label: 'Zhang et al., Dive into Deep Learning (d2l.ai), Attention Scoring Functions', url: 'https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html' },
-    { label: 'PyTorch documentation, torch.nn.MultiheadAttention', url: 'https://pytorch.org/docs/stable/generated/torch.nn.MultiheadAttention.html' },
+    { label: 'PyTorch documentation, MultiheadAttention (torch.nn)', url: 'https://pytorch.org/docs/stable/generated/torch.nn.MultiheadAttention.html' },
     {
-      label: 'PyTorch documentation, torch.nn.functional.scaled_dot_product_attention',
+      label: 'PyTorch documentation, scaled_dot_product_attention (torch.nn.functional)',
       url: 'https://pytorch.org/docs/stable/generated/torch.nn.functional.scaled_dot_product_attention.html',
     },
   ],

@@ -45,7 +45,7 @@ export const multiHead: Lesson = {
     },
     {
       kind: 'formula',
-      tex: String.raw`\mathrm{MultiHead}(Q, K, V) = \mathrm{Concat}(\mathrm{head}_1, \ldots, \mathrm{head}_h)\, W^O, \qquad \mathrm{head}_i = \mathrm{Attention}(Q W_i^Q,\; K W_i^K,\; V W_i^V)`,
+      tex: String.raw`\begin{aligned} &\mathrm{MultiHead}(Q, K, V) = \\ &\quad \mathrm{Concat}(\mathrm{head}_1, \ldots, \mathrm{head}_h)\, W^O \\[4pt] &\mathrm{head}_i = \\ &\quad \mathrm{Attention}(Q W_i^Q, K W_i^K, V W_i^V) \end{aligned}`,
       caption: {
         en: 'Vaswani et al. 2017, Section 3.2.2. In self-attention $Q$, $K$ and $V$ are all the same input $X$, one row per token.',
         zh: 'Vaswani 等人 2017，第 3.2.2 节。在自注意力中，$Q$、$K$、$V$ 都是同一个输入 $X$，每个词元一行。',
@@ -53,7 +53,7 @@ export const multiHead: Lesson = {
     },
     {
       kind: 'formula',
-      tex: String.raw`W_i^Q, W_i^K \in \mathbb{R}^{d_{\text{model}} \times d_k}, \quad W_i^V \in \mathbb{R}^{d_{\text{model}} \times d_v}, \quad W^O \in \mathbb{R}^{h d_v \times d_{\text{model}}}, \qquad d_k = d_v = d_{\text{model}} / h`,
+      tex: String.raw`\begin{gathered} W_i^Q, W_i^K \in \mathbb{R}^{d_{\text{model}} \times d_k} \\ W_i^V \in \mathbb{R}^{d_{\text{model}} \times d_v}, \quad W^O \in \mathbb{R}^{h d_v \times d_{\text{model}}} \\ d_k = d_v = d_{\text{model}} / h \end{gathered}`,
       caption: {
         en: 'The shapes. The base Transformer has $d_{\\text{model}} = 512$, $h = 8$ and $d_k = d_v = 64$.',
         zh: '各矩阵的形状。基础版 Transformer 取 $d_{\\text{model}} = 512$、$h = 8$、$d_k = d_v = 64$。',

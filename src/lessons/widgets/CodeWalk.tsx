@@ -23,6 +23,7 @@ export function CodeWalk({ config }: WidgetProps) {
   const { embedDim, numHeads } = useLab(useShallow((s) => ({ embedDim: s.embedDim, numHeads: s.numHeads })));
   const result = useLabComputation();
   const listId = useId();
+  const shapesId = useId();
   const step = CODE_STEPS[index];
   const tokens = result.ok ? result.tokens.length : null;
   const shapes = stepShapes(step, { tokens, embedDim, numHeads });
@@ -49,9 +50,11 @@ export function CodeWalk({ config }: WidgetProps) {
         <p className="lw-heads-note" aria-live="polite">{t('lw.heads.walk.stepOf', { n: index + 1, total: CODE_STEPS.length })}</p>
         <h4>{t(`lw.heads.walk.${step}.title`)}</h4>
         <p>{t(`lw.heads.walk.${step}.explain`, values)}</p>
-        <div className="lw-heads-scroll" role="region" tabIndex={0} aria-label={shapesCaption}>
-          <table className="lw-heads-table lw-heads-shapes" data-testid="code-walk-shapes">
-            <caption>{shapesCaption}</caption>
+        <p id={shapesId} className="lw-heads-caption">
+          {shapesCaption}
+        </p>
+        <div className="lw-heads-scroll" role="region" tabIndex={0} aria-labelledby={shapesId}>
+          <table className="lw-heads-table lw-heads-shapes" data-testid="code-walk-shapes" aria-labelledby={shapesId}>
             <tbody>
               {shapes.map((line) => (
                 <tr key={line.name}>

@@ -60,7 +60,7 @@ export function FullyMaskedRow() {
                     {t('lw.heads.fmr.key', { n: i + 1 })} · {blocked[i] ? t('lw.heads.fmr.masked') : t('lw.heads.fmr.open')}
                   </button>
                 </th>
-                <td>{score.toFixed(1)}</td>
+                <td>{score.toFixed(1).replace('-', '−')}</td>
                 <td data-convention="neg-inf">
                   <Weight value={negInf[i]} />
                 </td>

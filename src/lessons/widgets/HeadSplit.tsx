@@ -24,6 +24,7 @@ export function HeadSplit() {
   const widthId = useId();
   const headsId = useId();
   const messageId = useId();
+  const shapesId = useId();
 
   const check = draft === null ? null : checkHeadCount(draft, embedDim);
   const refused = check !== null && !check.ok ? check : null;
@@ -110,9 +111,11 @@ export function HeadSplit() {
         {groups.map((g) => t('lw.heads.split.range', { head: g.head + 1, from: g.from, to: g.to })).join(' · ')}
       </p>
 
-      <div className="lw-heads-scroll" role="region" tabIndex={0} aria-label={shapesCaption}>
-        <table className="lw-heads-table lw-heads-shapes" data-testid="head-split-shapes">
-          <caption>{shapesCaption}</caption>
+      <p id={shapesId} className="lw-heads-caption">
+        {shapesCaption}
+      </p>
+      <div className="lw-heads-scroll" role="region" tabIndex={0} aria-labelledby={shapesId}>
+        <table className="lw-heads-table lw-heads-shapes" data-testid="head-split-shapes" aria-labelledby={shapesId}>
           <tbody>
             <ShapeRow name="X" value={shape(L, embedDim)} note={t('lw.heads.split.noteX')} />
             <ShapeRow name="W_i^Q, W_i^K, W_i^V" value={shape(embedDim, dk)} note={t('lw.heads.split.noteW', { heads: numHeads })} />

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { headColor } from '../../components/headview/headColors';
 import { useT, type Translate } from '../../i18n/translate';
@@ -13,6 +13,10 @@ const BAND_H = 16;
 const CELL_H = 20;
 const HEIGHT = BAND_H + CELL_H + 16;
 const LAYOUTS: readonly QkvLayout[] = ['pytorch', 'article'];
+/** Left margin inside the SVG, so the outline of feature 0 is not clipped. */
+const PAD = 2;
+/** The feature pointed at first (clamped to 3E − 1): for E = 32, H = 4 a value feature whose PyTorch twin is far away. */
+const FIRST_FEATURE = 17;
 
 interface Active {
   readonly layout: QkvLayout;
@@ -29,8 +33,9 @@ export function LayoutExplorer() {
   const t = useT();
   const { embedDim, numHeads } = useLab(useShallow((s) => ({ embedDim: s.embedDim, numHeads: s.numHeads })));
   const result = useLabComputation();
-  const [selected, setSelected] = useState<Active>({ layout: 'article', feature: 0 });
+  const [selected, setSelected] = useState<Active>({ layout: 'article', feature: FIRST_FEATURE });
   const [hover, setHover] = useState<Active | null>(null);
+  const shapesId = useId();
   const d = headWidth(embedDim, numHeads);
   if (d === null) return <p className="lw-heads-error" role="alert">{t('lw.heads.layout.invalid', { width: embedDim, heads: numHeads })}</p>;
 
@@ -71,9 +76,11 @@ export function LayoutExplorer() {
             : t('lw.heads.layout.formulaPytorch', { f: active.feature, e: embedDim, d, partIndex: Math.floor(active.feature / embedDim), part: role.part, within: active.feature % embedDim, head: role.head, column: role.column })}
         </p>
       </div>
-      <div className="lw-heads-scroll" role="region" tabIndex={0} aria-label={shapesCaption}>
-        <table className="lw-heads-table lw-heads-shapes" data-testid="layout-shapes">
-          <caption>{shapesCaption}</caption>
+      <p id={shapesId} className="lw-heads-caption">
+        {shapesCaption}
+      </p>
+      <div className="lw-heads-scroll" role="region" tabIndex={0} aria-labelledby={shapesId}>
+        <table className="lw-heads-table lw-heads-shapes" data-testid="layout-shapes" aria-labelledby={shapesId}>
           <thead>
             <tr>
               <th scope="col">{t('lw.heads.layout.colOp')}</th>
@@ -140,7 +147,7 @@ function Strip({ layout, embedDim, numHeads, highlighted, isSource, onHover, onS
   const scrollRef = useRef<HTMLDivElement>(null);
   const d = embedDim / numHeads;
   const count = 3 * embedDim;
-  const width = count * CELL;
+  const width = count * CELL + 2 * PAD;
   const roles = Array.from({ length: count }, (_, f) => roleOf(layout, f, embedDim, numHeads) as FeatureRole);
   const bandSize = layout === 'pytorch' ? embedDim : 3 * d;
   const bands = Array.from({ length: count / bandSize }, (_, b) => b);
@@ -148,20 +155,18 @@ function Strip({ layout, embedDim, numHeads, highlighted, isSource, onHover, onS
 
   const featureAt = (e: MouseEvent<SVGSVGElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
-    const f = Math.floor((e.clientX - box.left) / CELL);
+    const f = Math.floor((e.clientX - box.left - PAD) / CELL);
     return f >= 0 && f < count ? f : null;
   };
-  const moveTo = (f: number) => {
-    const next = Math.max(0, Math.min(count - 1, f));
-    onSelect(next);
-    // Keep the cell in view inside this strip's own scroll box.
+  const moveTo = (f: number) => onSelect(Math.max(0, Math.min(count - 1, f)));
+  // Keep the outlined cell in view inside this strip's own scroll box, also when it moved because of the other strip.
+  useEffect(() => {
     const box = scrollRef.current;
-    if (box) {
-      const x = next * CELL;
-      if (x < box.scrollLeft) box.scrollLeft = x;
-      else if (x + CELL > box.scrollLeft + box.clientWidth) box.scrollLeft = x + CELL - box.clientWidth;
-    }
-  };
+    if (!box || box.clientWidth === 0) return;
+    const x = PAD + highlighted * CELL;
+    if (x < box.scrollLeft) box.scrollLeft = x - PAD;
+    else if (x + CELL > box.scrollLeft + box.clientWidth) box.scrollLeft = x + CELL + PAD - box.clientWidth;
+  }, [highlighted]);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, number> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: d, PageDown: -d };
     if (e.key in moves) moveTo(highlighted + moves[e.key]);
@@ -194,12 +199,12 @@ function Strip({ layout, embedDim, numHeads, highlighted, isSource, onHover, onS
           if (f !== null) onSelect(f);
         }}>
           {bands.map((b) => (
-            <text key={b} className="lw-heads-layout__band" x={(b + 0.5) * bandSize * CELL} y={BAND_H - 4} textAnchor="middle">
+            <text key={b} className="lw-heads-layout__band" x={PAD + (b + 0.5) * bandSize * CELL} y={BAND_H - 4} textAnchor="middle">
               {layout === 'pytorch' ? t('lw.heads.layout.bandPart', { part: ['q', 'k', 'v'][b] }) : bandSize * CELL >= 60 ? t('lw.heads.layout.bandHead', { n: b }) : String(b)}
             </text>
           ))}
           {roles.map((r, f) => (
-            <g key={f} transform={`translate(${f * CELL},${BAND_H})`}>
+            <g key={f} transform={`translate(${PAD + f * CELL},${BAND_H})`}>
               <rect width={CELL - 1} height={CELL_H} fill={headColor(r.head)} />
               <text className="lw-heads-layout__letter" x={(CELL - 1) / 2} y={CELL_H / 2} textAnchor="middle" dominantBaseline="central">
                 {r.part}
@@ -210,11 +215,11 @@ function Strip({ layout, embedDim, numHeads, highlighted, isSource, onHover, onS
             </g>
           ))}
           {bands.slice(1).map((b) => (
-            <line key={b} className="lw-heads-layout__sep" x1={b * bandSize * CELL - 0.5} x2={b * bandSize * CELL - 0.5} y1={2} y2={BAND_H + CELL_H + 2} />
+            <line key={b} className="lw-heads-layout__sep" x1={PAD + b * bandSize * CELL - 0.5} x2={PAD + b * bandSize * CELL - 0.5} y1={2} y2={BAND_H + CELL_H + 2} />
           ))}
           <rect
             className={isSource ? 'lw-heads-layout__active' : 'lw-heads-layout__twin'}
-            x={highlighted * CELL - 1}
+            x={PAD + highlighted * CELL - 1}
             y={BAND_H - 2}
             width={CELL + 1}
             height={CELL_H + 4}
