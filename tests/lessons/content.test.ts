@@ -75,6 +75,8 @@ describe.each(LESSONS.map((l) => [l.slug, l] as const))('lesson %s', (_slug, les
       expect(new Set(q.choices.map((c) => c.id)).size, q.id).toBe(q.choices.length);
       expect(q.choices.some((c) => c.correct), `${q.id} has a right answer`).toBe(true);
       expect(q.choices.some((c) => !c.correct), `${q.id} has a wrong answer`).toBe(true);
+      // A choice that is only a formula has no accessible name for axe and some screen readers: add a word.
+      for (const c of q.choices) for (const side of [c.text.en, c.text.zh]) expect(proseOf(side).trim(), `${q.id}/${c.id}: ${side}`).not.toBe('');
     }
   });
 

@@ -121,7 +121,7 @@ export const position: Lesson = {
         choices: [
           {
             id: 'sin-cos',
-            text: { en: '$[0, 1, 0, 1]$', zh: '$[0, 1, 0, 1]$（正弦为 0，余弦为 1）' },
+            text: { en: '$[0, 1, 0, 1]$ (every sine 0, every cosine 1)', zh: '$[0, 1, 0, 1]$（正弦为 0，余弦为 1）' },
             correct: true,
             feedback: {
               en: 'Right: every angle is $0 / 10000^{2i/d} = 0$, and $\\sin 0 = 0$, $\\cos 0 = 1$. Set p = 0 in the widget to check.',
@@ -130,7 +130,7 @@ export const position: Lesson = {
           },
           {
             id: 'zeros',
-            text: { en: '$[0, 0, 0, 0]$', zh: '$[0, 0, 0, 0]$（全为 0）' },
+            text: { en: '$[0, 0, 0, 0]$ (all zeros)', zh: '$[0, 0, 0, 0]$（全为 0）' },
             correct: false,
             feedback: {
               en: 'The sine dimensions are 0 at position 0, but the cosine dimensions are $\\cos 0 = 1$.',
@@ -139,7 +139,7 @@ export const position: Lesson = {
           },
           {
             id: 'pos-one',
-            text: { en: '$[0.841, 0.540, 0.010, 1.000]$', zh: '$[0.841, 0.540, 0.010, 1.000]$（约数）' },
+            text: { en: '$[0.841, 0.540, 0.010, 1.000]$ (approximately)', zh: '$[0.841, 0.540, 0.010, 1.000]$（约数）' },
             correct: false,
             feedback: {
               en: 'Those are the values for position 1: $\\sin 1$, $\\cos 1$, $\\sin 0.01$, $\\cos 0.01$. At position 0 every angle is 0.',
