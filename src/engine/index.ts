@@ -14,3 +14,4 @@ export * from './positionalEncoding';
 export * from './tokenizer';
 export * from './embedding';
 export * from './model';
+export * from './scoring';

@@ -98,11 +98,14 @@ export function ScoreCompare({ config }: WidgetProps) {
                 </div>
                 <details className="lw-scoring-centres" open={L <= OPEN_CENTRES_UP_TO}>
                   <summary>{t('lw.scoring.compare.centres')}</summary>
-                  <ul data-testid="score-compare-centres">
-                    {(maps['local-p'].centres ?? []).map((p, i) => (
-                      <li key={i}>{t('lw.scoring.compare.centre', { n: i + 1, token: tokens[i], p: formatValue(p, 2) })}</li>
-                    ))}
-                  </ul>
+                  {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
+                  <div className="lw-scoring-centres__list" role="region" tabIndex={0} aria-label={t('lw.scoring.compare.centres')}>
+                    <ul data-testid="score-compare-centres">
+                      {(maps['local-p'].centres ?? []).map((p, i) => (
+                        <li key={i}>{t('lw.scoring.compare.centre', { n: i + 1, token: tokens[i], p: formatValue(p, 2) })}</li>
+                      ))}
+                    </ul>
+                  </div>
                 </details>
               </>
             )}

@@ -13,7 +13,7 @@ export const SCORING_TEX: Record<ScoringId, string> = {
   general: String.raw`\operatorname{score}(q_t, k_s) = q_t^\top W k_s`,
   additive: String.raw`\operatorname{score}(q_t, k_s) = v^\top \tanh(W_1 q_t + W_2 k_s)`,
   'local-m': String.raw`a_t(s) = \operatorname{softmax}_{|s - t| \le D}\!\left(\frac{q_t^\top k_s}{\sqrt{d}}\right)`,
-  'local-p': String.raw`a_t(s) = \operatorname{align}(q_t, k_s)\, e^{-\frac{(s - p_t)^2}{2\sigma^2}},\ \ p_t = S\,\operatorname{sigmoid}(v_p^\top \tanh(W_p q_t))`,
+  'local-p': String.raw`\begin{gathered} p_t = S\,\operatorname{sigmoid}(v_p^\top \tanh(W_p q_t)) \\ a_t(s) = \operatorname{align}(q_t, k_s)\, e^{-(s - p_t)^2 / 2\sigma^2} \end{gathered}`,
   location: String.raw`a_t = \operatorname{softmax}(W_a q_t)`,
 };
 
