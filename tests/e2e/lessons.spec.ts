@@ -84,7 +84,7 @@ test('a "try it" button sets the lab, and the lab tab shows the same setting', a
 
 test('a lesson fits a phone-sized screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  for (const slug of ['multi-head', 'other-attention', 'implementation']) {
+  for (const { slug } of LESSONS) {
     await page.goto(`/?lang=zh#/lessons/${slug}`);
     await expect(page.locator('#lesson-title')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
