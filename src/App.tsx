@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
-import { useRoute } from './lessons/route';
+import { GUIDE_HREF, useRoute } from './lessons/route';
 import { LabStatus } from './components/LabStatus';
 import { LanguageSwitch } from './components/controls/LanguageSwitch';
 import { PageTabs } from './components/controls/PageTabs';
@@ -10,6 +10,7 @@ import { TokenChips } from './components/controls/TokenChips';
 import { HeadsGrid } from './components/headsgrid';
 import { HeadViewPanel } from './components/headview';
 import { SelectedHeadPanel } from './components/selectedhead';
+import { EmbedButton } from './components/share/EmbedButton';
 import { ShareButton } from './components/share/ShareButton';
 import { UrlNotices } from './components/share/UrlNotices';
 import { translate, useT } from './i18n/translate';
@@ -21,6 +22,7 @@ import { useLabComputationState } from './state/useLabComputation';
 const Walkthrough = lazy(() => import('./components/walkthrough').then((m) => ({ default: m.Walkthrough })));
 // So do the lessons (their content, widgets and KaTeX).
 const LessonsArea = lazy(() => import('./lessons').then((m) => ({ default: m.LessonsArea })));
+const GuidePage = lazy(() => import('./guide').then((m) => ({ default: m.GuidePage })));
 
 /** Moves focus to the main region without touching the hash (the hash is the lesson route). */
 function skipTo(event: MouseEvent<HTMLAnchorElement>, id: string): void {
@@ -56,6 +58,7 @@ export function App() {
         </div>
         <div className="app-header__actions">
           <ShareButton />
+          <EmbedButton />
           <LanguageSwitch />
         </div>
       </header>
@@ -65,7 +68,7 @@ export function App() {
         {!inLab && (
           <div className="lessons-main" id="lessons-main" tabIndex={-1}>
             <Suspense fallback={<p className="lab-pending">{t('lessons.loading')}</p>}>
-              <LessonsArea route={route} />
+              {route.kind === 'guide' ? <GuidePage /> : <LessonsArea route={route} />}
             </Suspense>
           </div>
         )}
@@ -99,6 +102,9 @@ export function App() {
         </div>
         )}
       </main>
+      <footer className="app-footer">
+        <a href={GUIDE_HREF}>{t('footer.guide')}</a>
+      </footer>
     </>
   );
 }

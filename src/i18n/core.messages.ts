@@ -31,6 +31,7 @@ export const coreMessages = defineMessages(
   'error.generic': 'This input cannot be computed: {message}',
   'status.updating': 'Updating…',
   'skip.views': 'Skip to the attention views',
+  'footer.guide': 'For instructors: embed these widgets in your own pages',
   },
   {
   'app.title': '注意力实验室',
@@ -61,5 +62,6 @@ export const coreMessages = defineMessages(
   'error.generic': '无法计算这个输入：{message}',
   'status.updating': '正在更新…',
   'skip.views': '跳到注意力视图',
+  'footer.guide': '教师指南：把这些组件嵌入你自己的网页',
   },
 );

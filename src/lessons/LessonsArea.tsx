@@ -9,7 +9,7 @@ import { useBi } from './useBi';
 import './lessons.css';
 
 /** The lessons part of the app: the map at #/lessons, one lesson at #/lessons/<slug>. */
-export function LessonsArea({ route }: { readonly route: Exclude<Route, { kind: 'lab' }> }) {
+export function LessonsArea({ route }: { readonly route: Extract<Route, { kind: 'lesson' | 'lesson-map' }> }) {
   const pick = useBi();
   const locale = useUi((s) => s.locale);
   const lesson = route.kind === 'lesson' ? lessonBySlug(route.slug) : undefined;

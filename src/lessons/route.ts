@@ -7,20 +7,24 @@ import { LESSON_SLUGS, type LessonSlug } from './types';
  *
  *   #/lessons            the lesson map
  *   #/lessons/<slug>     one lesson
+ *   #/guide              the instructor guide (embedding widgets)
  *   anything else        the lab (or walkthrough, by ?page=)
  */
 export type Route =
   | { readonly kind: 'lab' }
   | { readonly kind: 'lesson-map'; readonly unknownSlug?: string }
-  | { readonly kind: 'lesson'; readonly slug: LessonSlug };
+  | { readonly kind: 'lesson'; readonly slug: LessonSlug }
+  | { readonly kind: 'guide' };
 
 const PREFIX = '#/lessons';
+const GUIDE = '#/guide';
 
 export function isLessonSlug(value: string): value is LessonSlug {
   return (LESSON_SLUGS as readonly string[]).includes(value);
 }
 
 export function parseRoute(hash: string): Route {
+  if (hash === GUIDE || hash === `${GUIDE}/`) return { kind: 'guide' };
   if (hash !== PREFIX && !hash.startsWith(`${PREFIX}/`)) return { kind: 'lab' };
   let rest = hash.slice(PREFIX.length).replace(/^\/+|\/+$/g, '');
   try {
@@ -35,11 +39,13 @@ export function parseRoute(hash: string): Route {
 export function routeHash(route: Route): string {
   if (route.kind === 'lab') return '';
   if (route.kind === 'lesson-map') return PREFIX;
+  if (route.kind === 'guide') return GUIDE;
   return `${PREFIX}/${route.slug}`;
 }
 
 export const lessonHref = (slug: LessonSlug): string => routeHash({ kind: 'lesson', slug });
 export const LESSON_MAP_HREF = PREFIX;
+export const GUIDE_HREF = GUIDE;
 
 // Navigation that removes the hash fires no hashchange; this event tells the subscribers instead.
 const ROUTE_EVENT = 'attention-lab:route';

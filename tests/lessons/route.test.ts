@@ -11,11 +11,13 @@ describe('lesson routes', () => {
     expect(parseRoute('#/lessons/masking')).toEqual({ kind: 'lesson', slug: 'masking' });
     expect(parseRoute('#/lessons/masking/')).toEqual({ kind: 'lesson', slug: 'masking' });
     expect(parseRoute('#/lessons/%3Cimg%20src=x%3E')).toEqual({ kind: 'lesson-map', unknownSlug: '<img src=x>' });
+    expect(parseRoute('#/guide')).toEqual({ kind: 'guide' });
+    expect(parseRoute('#/guidebook')).toEqual({ kind: 'lab' });
     expect(parseRoute('#/lessons/%E0%A4%A')).toEqual({ kind: 'lesson-map', unknownSlug: '%E0%A4%A' });
   });
 
   it('writes routes it can read back', () => {
-    for (const hash of ['#/lessons', '#/lessons/multi-head']) expect(routeHash(parseRoute(hash))).toBe(hash);
+    for (const hash of ['#/lessons', '#/lessons/multi-head', '#/guide']) expect(routeHash(parseRoute(hash))).toBe(hash);
     expect(routeHash({ kind: 'lab' })).toBe('');
   });
 

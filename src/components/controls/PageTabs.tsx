@@ -26,7 +26,7 @@ export function PageTabs({ route }: { readonly route: Route }) {
           {t(`page.${p}`)}
         </button>
       ))}
-      <a href={LESSON_MAP_HREF} aria-current={inLab ? undefined : 'page'}>
+      <a href={LESSON_MAP_HREF} aria-current={route.kind === 'lesson' || route.kind === 'lesson-map' ? 'page' : undefined}>
         {t('lessons.nav')}
       </a>
     </nav>

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
 import { textFitsUrl, URL_LIMITS } from '../../state/urlState';
 import { currentShareUrl } from '../../state/urlSync';
+import { useCopy } from './useCopy';
 import './share.css';
 
 export interface ShareButtonProps {
@@ -11,17 +12,6 @@ export interface ShareButtonProps {
   readonly getUrl?: () => string;
   /** How long "Link copied" stays, in ms (default 4000). */
   readonly confirmMs?: number;
-}
-
-type Status = 'idle' | 'copied' | 'manual';
-
-/** document.execCommand('copy') on the current selection: deprecated, but the only fallback without the async clipboard. */
-function legacyCopy(): boolean {
-  try {
-    return typeof document.execCommand === 'function' && document.execCommand('copy');
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -33,31 +23,20 @@ export function ShareButton({ getUrl = currentShareUrl, confirmMs = 4000 }: Shar
   const t = useT();
   const inputId = useId();
   const fits = useLab((s) => textFitsUrl(s.text));
-  const [status, setStatus] = useState<Status>('idle');
+  const { status, copy: copyText } = useCopy(confirmMs);
   const [manualUrl, setManualUrl] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const confirm = (next: Status): void => {
-    setStatus(next);
-    clearTimeout(timer.current);
-    if (next === 'copied') timer.current = setTimeout(() => setStatus('idle'), confirmMs);
-  };
 
   const copy = async (): Promise<void> => {
     const url = getUrl();
-    try {
-      if (typeof navigator === 'undefined' || !navigator.clipboard?.writeText) throw new Error('no async clipboard');
-      await navigator.clipboard.writeText(url);
-      setManualUrl(null);
-      confirm('copied');
-    } catch {
+    let revealed = false;
+    await copyText(url, () => {
+      revealed = true;
       flushSync(() => setManualUrl(url));
-      input.current?.focus();
-      input.current?.select();
-      confirm(legacyCopy() ? 'copied' : 'manual');
-    }
+      return input.current;
+    });
+    // Copied through the async clipboard: a field left from an earlier fallback goes.
+    if (!revealed) setManualUrl(null);
   };
 
   return (

@@ -1,0 +1,186 @@
+import { URL_LIMITS } from '../state/urlState';
+import { HEIGHT_MESSAGE, SET_TEXT_MESSAGE } from '../widgets/embedContract';
+import { AUTO_HEIGHT_EXAMPLE, ELEMENT_EXAMPLE, EXAMPLE_URL, HEIGHT_MESSAGE_EXAMPLE, IFRAME_EXAMPLE, SET_TEXT_EXAMPLE } from './examples';
+import type { Bi, GuideSection } from './types';
+
+export const GUIDE_TITLE: Bi = { en: 'Instructor guide: embedding Attention Lab', zh: '教师指南：嵌入注意力实验室' };
+
+export const GUIDE_LEDE: Bi = {
+  en: 'Put single live widgets of the lab into your own pages — a course site, an LMS page, slides or a blog — already set to your sentence, head and mask, with the controls you choose shown, read-only or hidden.',
+  zh: '把实验室中的单个交互组件放进你自己的网页——课程网站、学习管理系统页面、幻灯片或博客——预先设好你的句子、头和掩码，并由你决定哪些控件显示、只读或隐藏。',
+};
+
+export const GUIDE_CONTENTS_LABEL: Bi = { en: 'On this page', zh: '本页内容' };
+export const GUIDE_BACK: Bi = { en: 'Back to the lab', zh: '返回实验室' };
+export const GUIDE_BASE_NOTE: Bi = {
+  en: 'The examples use the address of this copy of the lab; if you host the build yourself, they show your address when you open this guide there.',
+  zh: '示例中使用的是这份实验室副本的地址；如果你自己托管构建结果，在那里打开本指南时示例会显示你的地址。',
+};
+
+export const GUIDE_SECTIONS: readonly GuideSection[] = [
+  {
+    id: 'quick-start',
+    title: { en: 'Quick start', zh: '快速上手' },
+    blocks: [
+      {
+        kind: 'list',
+        ordered: true,
+        items: [
+          { en: 'In the lab, type your sentence and choose the model, the mask, the layer and the head you want to show.', zh: '在实验室中输入你的句子，选好想展示的模型、掩码、层和头。' },
+          { en: 'Press **Embed / share…** at the top of the page.', zh: '点击页面顶部的**嵌入 / 分享…**。' },
+          { en: 'Pick a widget, tick the controls students may use (and those they may only look at: **read-only**), and a size.', zh: '选择一个组件，勾选学生可以使用的控件（以及只能查看的控件：**只读**），再选择尺寸。' },
+          { en: 'Check the preview, press **Copy HTML** and paste the HTML into your page (in an LMS, use its HTML or source editor, or its “embed” block).', zh: '查看预览，点击**复制 HTML**，把 HTML 粘贴到你的网页中（在学习管理系统中，请使用 HTML 或源代码编辑器，或者“嵌入”模块）。' },
+        ],
+      },
+      {
+        kind: 'prose',
+        text: {
+          en: 'The same dialog copies a plain link to the full lab in the current view, for students who should explore everything.',
+          zh: '同一个对话框也可以复制指向当前视图完整实验室的普通链接，适合需要全面探索的学生。',
+        },
+      },
+    ],
+  },
+  {
+    id: 'widgets',
+    title: { en: 'The widgets', zh: '可嵌入的组件' },
+    blocks: [
+      {
+        kind: 'prose',
+        text: {
+          en: 'Each embed shows one widget, chosen with `widget=` in the link or by the name of the custom element.',
+          zh: '每个嵌入只显示一个组件，用链接中的 `widget=` 或自定义元素的名称来选择。',
+        },
+      },
+      { kind: 'widgets' },
+    ],
+  },
+  {
+    id: 'iframe',
+    title: { en: 'Embedding with an iframe', zh: '用 iframe 嵌入' },
+    blocks: [
+      {
+        kind: 'prose',
+        text: {
+          en: 'An embed is the page `embed.html` next to the lab, with the same query parameters as a lab link plus a few of its own. It works in any page that allows iframes, with no script:',
+          zh: '嵌入就是实验室旁边的 `embed.html` 页面，它的查询参数与实验室链接相同，另外还有几个自己的参数。它可以用在任何允许 iframe 的网页中，无需脚本：',
+        },
+      },
+      { kind: 'code', lang: 'html', code: IFRAME_EXAMPLE },
+      {
+        kind: 'list',
+        items: [
+          { en: '`title` names the frame for screen readers; keep it or write your own.', zh: '`title` 为屏幕阅读器说明框架的内容；请保留它或自己写一个。' },
+          { en: 'Inside an HTML attribute `&` is written `&amp;`; browsers read it back as `&`, so the link still works when copied from the source.', zh: '在 HTML 属性中 `&` 要写成 `&amp;`；浏览器会把它读回 `&`，所以从源代码中复制出来的链接仍然可用。' },
+          { en: '`loading="lazy"` loads the widget only when the reader scrolls near it, so a page with many embeds stays fast.', zh: '`loading="lazy"` 让组件在读者滚动到附近时才加载，因此有很多嵌入的页面依然很快。' },
+          { en: 'No `allow` or `sandbox` attribute is needed: the widget needs no camera, microphone, full screen or pop-ups.', zh: '不需要 `allow` 或 `sandbox` 属性：组件不需要摄像头、麦克风、全屏或弹出窗口。' },
+        ],
+      },
+      { kind: 'prose', text: { en: 'The link alone also opens the widget on a page of its own:', zh: '单独打开这个链接，也会在独立页面中显示该组件：' } },
+      { kind: 'code', lang: 'text', code: EXAMPLE_URL },
+    ],
+  },
+  {
+    id: 'auto-height',
+    title: { en: 'Automatic height', zh: '自动高度' },
+    blocks: [
+      {
+        kind: 'prose',
+        text: {
+          en: 'A widget with controls grows when the sentence gets longer. Choose **Full width, height adjusts to the content** in the dialog to get a frame plus a short script that follows the height the embed reports:',
+          zh: '带控件的组件会随着句子变长而变高。在对话框中选择**占满宽度，高度随内容调整**，会得到一个框架和一小段脚本，脚本会跟随嵌入报告的高度调整框架：',
+        },
+      },
+      { kind: 'code', lang: 'html', code: AUTO_HEIGHT_EXAMPLE },
+      {
+        kind: 'prose',
+        text: {
+          en: 'The script only accepts messages from the lab’s origin, and only resizes the marked frame that sent them. One copy serves every embed on the page; pasting it twice does no harm. If your page does not allow scripts, the frame keeps its starting height.',
+          zh: '这段脚本只接受来自实验室源（origin）的消息，并且只调整发送消息的那个带标记的框架。一段脚本可以服务页面上所有的嵌入；粘贴两次也没有害处。如果你的网页不允许脚本，框架会保持初始高度。',
+        },
+      },
+    ],
+  },
+  {
+    id: 'elements',
+    title: { en: 'Custom elements (no iframe)', zh: '自定义元素（不用 iframe）' },
+    blocks: [
+      {
+        kind: 'prose',
+        text: {
+          en: 'Where scripts are allowed, load the widgets script once and place widgets as HTML elements. Their attributes are the link’s parameters with the same names and values (plain text, not URL-encoded); the element name replaces `widget`:',
+          zh: '在允许脚本的网页中，先加载一次组件脚本，再用 HTML 元素放置组件。元素的属性就是链接的参数，名称和取值都相同（直接写文字，不做 URL 编码）；元素名称代替了 `widget`：',
+        },
+      },
+      { kind: 'code', lang: 'html', code: ELEMENT_EXAMPLE },
+      {
+        kind: 'prose',
+        text: {
+          en: 'The element names are in the table of widgets above. Text in an attribute is HTML-escaped like any attribute: write `&quot;` for a double quote and `&amp;` for `&`.',
+          zh: '元素名称见上面的组件表。属性中的文字与任何属性一样需要做 HTML 转义：双引号写作 `&quot;`，`&` 写作 `&amp;`。',
+        },
+      },
+    ],
+  },
+  {
+    id: 'hosting',
+    title: { en: 'Hosting your own copy', zh: '自己托管一份' },
+    blocks: [
+      {
+        kind: 'prose',
+        text: {
+          en: 'The lab is a static site: build it once and copy the folder to any web server, at any path.',
+          zh: '实验室是一个静态网站：构建一次，把文件夹复制到任意网页服务器的任意路径即可。',
+        },
+      },
+      { kind: 'code', lang: 'sh', code: 'npm ci\nnpm run build\n# dist/ → https://school.example/courses/ai/lab/' },
+      {
+        kind: 'list',
+        items: [
+          { en: 'Every address inside the build is relative, so it works from a sub-path such as `/courses/ai/lab/` without configuration, and lessons use `#/…` addresses, so no server rewrite rules are needed.', zh: '构建结果中的所有地址都是相对地址，所以放在 `/courses/ai/lab/` 这样的子路径下也无需配置；课程使用 `#/…` 形式的地址，因此不需要服务器重写规则。' },
+          { en: 'Keep the files together: `index.html` (the lab), `embed.html` (single widgets), `attention-lab-widgets.js` (custom elements) and the `assets/` folder.', zh: '文件要放在一起：`index.html`（实验室）、`embed.html`（单个组件）、`attention-lab-widgets.js`（自定义元素）和 `assets/` 文件夹。' },
+          { en: 'To be framed by your course site, the server must not send `X-Frame-Options: DENY` or `SAMEORIGIN`, nor a `Content-Security-Policy: frame-ancestors` that leaves your site out. Static hosts such as GitHub Pages allow framing by default.', zh: '要被你的课程网站嵌入，服务器不能发送 `X-Frame-Options: DENY` 或 `SAMEORIGIN`，也不能发送不包含你网站的 `Content-Security-Policy: frame-ancestors`。GitHub Pages 等静态托管服务默认允许被嵌入。' },
+          { en: 'Custom elements load a module script, which browsers fetch with CORS: from another site, the server must send `Access-Control-Allow-Origin` (GitHub Pages does), or host the build on the same site as your pages.', zh: '自定义元素会加载模块脚本，浏览器用 CORS 方式获取它：如果来自另一个网站，服务器必须发送 `Access-Control-Allow-Origin`（GitHub Pages 会发送），否则请把构建结果托管在与你的网页相同的网站上。' },
+          { en: 'Opening `index.html` straight from the disk (`file://`) does not work, because browsers refuse module scripts there; use any local web server, for example `npx vite preview` in the project or `python3 -m http.server` in `dist/`.', zh: '直接从磁盘打开 `index.html`（`file://`）是不行的，因为浏览器在那里拒绝加载模块脚本；请使用任意本地网页服务器，例如在项目中运行 `npx vite preview`，或在 `dist/` 中运行 `python3 -m http.server`。' },
+          { en: 'Many LMSs remove `<script>` from pasted HTML. A fixed-size iframe still works there; automatic height and custom elements need scripts.', zh: '很多学习管理系统会删除粘贴的 HTML 中的 `<script>`。固定尺寸的 iframe 在那里仍然可用；自动高度和自定义元素则需要脚本。' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'messages',
+    title: { en: 'Messages between your page and an embed', zh: '网页与嵌入组件之间的消息' },
+    blocks: [
+      {
+        kind: 'prose',
+        text: {
+          en: `An embed talks to the page around it with \`window.postMessage\`. It sends one kind of message, \`${HEIGHT_MESSAGE}\`, after the first render and whenever its content height changes; the height is in CSS pixels, a positive whole number. Resize the iframe whose \`contentWindow\` is \`event.source\`:`,
+          zh: `嵌入组件通过 \`window.postMessage\` 与周围的网页通信。它只发送一种消息 \`${HEIGHT_MESSAGE}\`：首次渲染后发送一次，之后每当内容高度变化时发送；高度以 CSS 像素为单位，是正整数。请调整 \`contentWindow\` 等于 \`event.source\` 的那个 iframe：`,
+        },
+      },
+      { kind: 'code', lang: 'js', code: HEIGHT_MESSAGE_EXAMPLE },
+      {
+        kind: 'prose',
+        text: {
+          en: `Your page may send one kind of message to an embed, \`${SET_TEXT_MESSAGE}\`, to change its sentence (at most ${URL_LIMITS.maxTextLength} characters). It is accepted only in exactly this shape and only while the text control is not locked; anything else — another type, extra keys, a wrong type, a text that is too long — is ignored.`,
+          zh: `你的网页可以向嵌入组件发送一种消息 \`${SET_TEXT_MESSAGE}\`，用来修改它的句子（最多 ${URL_LIMITS.maxTextLength} 个字符）。只有形状完全一致、并且句子控件没有被设为只读时，消息才会被接受；其他任何内容——别的类型、多余的键、错误的类型、过长的文字——都会被忽略。`,
+        },
+      },
+      { kind: 'code', lang: 'js', code: SET_TEXT_EXAMPLE },
+    ],
+  },
+  {
+    id: 'parameters',
+    title: { en: 'Every parameter', zh: '全部参数' },
+    blocks: [
+      {
+        kind: 'prose',
+        text: {
+          en: 'Links written by the lab contain only the values that differ from the defaults, plus `lang`. A value that cannot be read or is out of range is replaced by its default, and the lab or the embed says so in a notice; unknown parameters are ignored. Indices count from 0.',
+          zh: '实验室生成的链接只包含与默认值不同的值，外加 `lang`。无法读取或超出范围的值会被替换为默认值，实验室或嵌入组件会用一条提示说明；未知的参数会被忽略。序号从 0 开始计数。',
+        },
+      },
+      { kind: 'params' },
+    ],
+  },
+];

@@ -1,0 +1,1 @@
+export { GuidePage, type GuidePageProps } from './GuidePage';
