@@ -9,6 +9,7 @@ import { headsWidgetMessages } from '../lessons/widgets/heads.messages';
 import { lessonsMessages } from '../lessons/lessons.messages';
 import { modelWidgetMessages } from '../lessons/widgets/model.messages';
 import { scoringWidgetMessages } from '../lessons/widgets/scoring.messages';
+import { embedMessages } from '../widgets/embed.messages';
 import type { MessagePair } from './defineMessages';
 
 // Every feature's messages, merged. A feature adds its pair here with one import.
@@ -19,6 +20,7 @@ const pairs = [
   headsWidgetMessages,
   scoringWidgetMessages,
   modelWidgetMessages,
+  embedMessages,
 ] as const;
 
 type KeysOf<P> = P extends MessagePair<infer K> ? K : never;

@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand';
+import { scopedStore } from './scopedStore';
 
 export type MaskMode = 'none' | 'causal' | 'padding' | 'custom';
 export type Locale = 'en' | 'zh';
@@ -66,14 +67,29 @@ function toggled<T>(list: readonly T[], item: T): T[] {
 
 export type LabState = LabSettings & LabActions;
 
-export const useLab = create<LabState>()((set) => ({
-  ...DEFAULT_SETTINGS,
-  set: (patch) => set(patch),
-  toggleHead: (layer, head) => set((s) => ({ disabledHeads: toggled(s.disabledHeads, headKey(layer, head)) })),
-  togglePadding: (token) => set((s) => ({ paddingTokens: toggled(s.paddingTokens, token).sort((a, b) => a - b) })),
-  toggleCustomCell: (query, key) => set((s) => ({ customMask: toggled(s.customMask, cellKey(query, key)) })),
-  reset: () => set(DEFAULT_SETTINGS),
-}));
+/** A lab store starting from the defaults with `initial` over them (the app's global one, or one per custom element). */
+export function createLabStore(initial: Partial<LabSettings> = {}): StoreApi<LabState> {
+  return createStore<LabState>()((set) => ({
+    ...DEFAULT_SETTINGS,
+    ...initial,
+    set: (patch) => set(patch),
+    toggleHead: (layer, head) => set((s) => ({ disabledHeads: toggled(s.disabledHeads, headKey(layer, head)) })),
+    togglePadding: (token) => set((s) => ({ paddingTokens: toggled(s.paddingTokens, token).sort((a, b) => a - b) })),
+    toggleCustomCell: (query, key) => set((s) => ({ customMask: toggled(s.customMask, cellKey(query, key)) })),
+    reset: () => set(DEFAULT_SETTINGS),
+  }));
+}
+
+const lab = scopedStore<LabState>(createLabStore());
+
+/**
+ * `useLab(selector)` reads the nearest <LabStoreProvider>'s store (a custom element's), else the global one.
+ * `useLab.getState / setState / subscribe` are the global store's: for non-React code (URL sync, presets, tests).
+ * Inside a component, use `useLabStore().getState()` so an element acts on its own store.
+ */
+export const useLab = lab.use;
+export const useLabStore = lab.useApi;
+export const LabStoreProvider = lab.Provider;
 
 /** Only the settings, for URL sync and tests. */
 export function settingsOf(state: LabState): LabSettings {

@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand';
+import { scopedStore } from './scopedStore';
 
 /** The steps of one encoder layer, by id; their order depends on where the LayerNorm sits. */
 export type WalkthroughStepId =
@@ -72,10 +73,21 @@ function moved(s: WalkthroughSettings, by: number): Partial<WalkthroughSettings>
   return { step: order[index], playing: s.playing && !atEnd };
 }
 
-export const useWalkthrough = create<WalkthroughState>()((set) => ({
-  ...DEFAULT_WALKTHROUGH,
-  set: (patch) => set(patch),
-  next: () => set((s) => moved(s, 1)),
-  back: () => set((s) => moved(s, -1)),
-  reset: () => set(DEFAULT_WALKTHROUGH),
-}));
+/** A walkthrough store from the defaults with `initial` over them (the app's global one, or one per custom element). */
+export function createWalkthroughStore(initial: Partial<WalkthroughSettings> = {}): StoreApi<WalkthroughState> {
+  return createStore<WalkthroughState>()((set) => ({
+    ...DEFAULT_WALKTHROUGH,
+    ...initial,
+    set: (patch) => set(patch),
+    next: () => set((s) => moved(s, 1)),
+    back: () => set((s) => moved(s, -1)),
+    reset: () => set(DEFAULT_WALKTHROUGH),
+  }));
+}
+
+const walkthrough = scopedStore<WalkthroughState>(createWalkthroughStore());
+
+/** Like useLab: the nearest <WalkthroughStoreProvider>'s store, else the global one; the static API is the global one. */
+export const useWalkthrough = walkthrough.use;
+export const useWalkthroughStore = walkthrough.useApi;
+export const WalkthroughStoreProvider = walkthrough.Provider;

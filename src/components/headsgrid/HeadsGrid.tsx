@@ -35,7 +35,8 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const buttons = Array.from(gridRef.current?.querySelectorAll<HTMLButtonElement>('button[data-layer]') ?? []);
-    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    // The key event's target is the focused thumbnail; document.activeElement would be the host inside a shadow root.
+    const index = buttons.findIndex((button) => button === e.target);
     if (index < 0) return;
     const row = Math.floor(index / columns);
     const col = index % columns;

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { averageHeadWeights, type BlockedMask, type Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { MATRIX_VIEWS, settingsOf, useLab, type MatrixView } from '../../state/labStore';
+import { MATRIX_VIEWS, settingsOf, useLab, useLabStore, type MatrixView } from '../../state/labStore';
 import { ExportMenu } from '../export/ExportMenu';
 import { useLabComputation } from '../../state/useLabComputation';
 import { AttentionHeatmap } from '../heatmap/AttentionHeatmap';
@@ -34,6 +34,8 @@ export interface SelectedHeadPanelProps {
 export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: SelectedHeadPanelProps) {
   const t = useT();
   const result = useLabComputation();
+  // The store this panel renders from (a custom element's own, or the app's): the export reads its settings.
+  const labStore = useLabStore();
   const { selectedLayer, selectedHead, maskMode, toggleCustomCell, view, set } = useLab(
     useShallow((s) => ({
       selectedLayer: s.selectedLayer,
@@ -105,7 +107,7 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
             title={`${title} · ${viewLabel[shownView]}`}
             fileName={`attention-L${selection.layer + 1}-${isAverage ? 'avg' : `H${(selection.head as number) + 1}`}-${shownView}`}
             palette={palette}
-            settings={settingsOf(useLab.getState())}
+            settings={settingsOf(labStore.getState())}
           />
         </div>
       </header>

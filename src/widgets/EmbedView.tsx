@@ -1,0 +1,85 @@
+import { useLayoutEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { LabStatus } from '../components/LabStatus';
+import { UrlNotices } from '../components/share/UrlNotices';
+import { useT } from '../i18n/translate';
+import { useUi } from '../i18n/uiStore';
+import { settingsOf, useLab, useLabStore } from '../state/labStore';
+import { useLabComputationState } from '../state/useLabComputation';
+import { settingsToQuery, type UrlNotice } from '../state/urlState';
+import type { EmbedOptions } from './embedContract';
+import { EmbedControls } from './EmbedControls';
+import { EmbedNotices } from './EmbedNotices';
+import { EmbedWidget } from './EmbedWidget';
+import { guardLockedSettings } from './lockGuard';
+import { LockIcon } from './LockIcon';
+import { isEmbedNotice, type EmbedNotice, type EmbedPageNotice } from './parseEmbedQuery';
+import './embed.css';
+
+export interface EmbedViewProps {
+  readonly options: EmbedOptions;
+  /** What the embed link got wrong (parseEmbedQuery's notices); shown compactly above the widget, dismissible. */
+  readonly notices?: readonly EmbedPageNotice[];
+  /** The lab page the "Open in Attention Lab" link points to (default './index.html', next to embed.html). */
+  readonly labUrl?: string;
+}
+
+/**
+ * One widget with the controls the link asks for, reading and writing the stores (useLab, useUi, useWalkthrough:
+ * the nearest providers', else the global ones).
+ * It never reads window.location: the embed page (or a custom element) parses its own parameters and passes
+ * the options in. Locked controls stay at the values the stores hold when it mounts.
+ */
+export function EmbedView({ options, notices = [], labUrl = './index.html' }: EmbedViewProps) {
+  const t = useT();
+  const locale = useUi((s) => s.locale);
+  const computation = useLabComputationState();
+  const settings = useLab(useShallow(settingsOf));
+  const [dismissed, setDismissed] = useState<ReadonlySet<EmbedPageNotice>>(() => new Set());
+  // The store this view renders from: a custom element's own, or the page's global one.
+  const labStore = useLabStore();
+  useLayoutEffect(() => guardLockedSettings(options.locked, labStore), [options.locked, labStore]);
+
+  const dismiss = (notice: EmbedPageNotice | undefined) => {
+    if (notice) setDismissed((d) => new Set(d).add(notice));
+  };
+  const visible = notices.filter((n) => !dismissed.has(n));
+  const labNotices = visible.filter((n): n is UrlNotice => !isEmbedNotice(n));
+  const embedNotices = visible.filter((n): n is EmbedNotice => isEmbedNotice(n));
+
+  const { result } = computation;
+  const query = settingsToQuery(settings, locale);
+  const href = query === '' ? labUrl : `${labUrl}?${query}`;
+  // The heads grid is nothing but a head selector: with heads locked, its thumbnails are disabled too.
+  const widgetLocked = options.widget === 'heads-grid' && options.locked.includes('heads');
+  const widget = <EmbedWidget options={options} computed={result.ok} />;
+
+  return (
+    <div className="ev" lang={locale === 'zh' ? 'zh-CN' : 'en'} data-widget={options.widget} data-locked={options.locked.join(' ')}>
+      <UrlNotices notices={labNotices} onDismiss={(i) => dismiss(labNotices[i])} />
+      <EmbedNotices notices={embedNotices} onDismiss={(i) => dismiss(embedNotices[i])} />
+      {options.controls.length > 0 && <EmbedControls options={options} tokens={result.ok ? result.tokens : null} />}
+      {/* The √d_k experiment needs no sentence: "type a sentence" would only confuse there. */}
+      {options.widget !== 'sqrt-dk' && <LabStatus state={computation} />}
+      <div className="ev-widget">
+        {widgetLocked ? (
+          <fieldset className="ev-lock ev-lock--widget" disabled>
+            <legend className="ev-lock__legend">
+              <LockIcon /> {t('embed.locked')}
+            </legend>
+            {widget}
+          </fieldset>
+        ) : (
+          widget
+        )}
+      </div>
+      <p className="ev-footer">
+        <a href={href} target="_blank" rel="noopener">
+          {t('embed.openInLab')}
+          <span className="ev-visually-hidden"> {t('embed.newTab')}</span>
+          <span aria-hidden="true"> ↗</span>
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { HeadSwatch } from '../components/headview/HeadToggles';
+import { useT } from '../i18n/translate';
+import { headKey, useLab, type HeadChoice } from '../state/labStore';
+
+export interface HeadControlsProps {
+  /** Offer the head select (widgets that show one head). */
+  readonly head: boolean;
+  /** Offer one on/off checkbox per head of the selected layer (widgets that show ablation). */
+  readonly toggles: boolean;
+  /** Show each head's line colour by its toggle (the head view's key, when its own toggles are hidden). */
+  readonly swatches?: boolean;
+}
+
+const AVERAGE = 'avg';
+
+/** A compact layer / head selection for the embed, plus head on/off toggles: native selects and checkboxes. */
+export function HeadControls({ head, toggles, swatches = false }: HeadControlsProps) {
+  const t = useT();
+  const id = useId();
+  const { numLayers, numHeads, selectedLayer, selectedHead, disabledHeads, set, toggleHead } = useLab(
+    useShallow((s) => ({
+      numLayers: s.numLayers,
+      numHeads: s.numHeads,
+      selectedLayer: s.selectedLayer,
+      selectedHead: s.selectedHead,
+      disabledHeads: s.disabledHeads,
+      set: s.set,
+      toggleHead: s.toggleHead,
+    })),
+  );
+  // The selects show what the widgets show: the selection clamped into the model.
+  const layer = Math.max(0, Math.min(selectedLayer, numLayers - 1));
+  const shownHead: HeadChoice = selectedHead === 'average' ? 'average' : Math.max(0, Math.min(selectedHead, numHeads - 1));
+  const layers = Array.from({ length: numLayers }, (_, i) => i);
+  const heads = Array.from({ length: numHeads }, (_, i) => i);
+  return (
+    <fieldset className="ev-heads">
+      <legend>{t('embed.heads.legend')}</legend>
+      <div className="ev-heads__selects">
+        <label htmlFor={`${id}-layer`}>{t('embed.heads.layer')}</label>
+        <select id={`${id}-layer`} value={layer} onChange={(e) => set({ selectedLayer: Number(e.target.value) })}>
+          {layers.map((l) => (
+            <option key={l} value={l}>
+              {t('embed.heads.layerOption', { n: l + 1 })}
+            </option>
+          ))}
+        </select>
+        {head && (
+          <>
+            <label htmlFor={`${id}-head`}>{t('embed.heads.head')}</label>
+            <select
+              id={`${id}-head`}
+              value={shownHead === 'average' ? AVERAGE : shownHead}
+              onChange={(e) => set({ selectedHead: e.target.value === AVERAGE ? 'average' : Number(e.target.value) })}
+            >
+              {heads.map((h) => (
+                <option key={h} value={h}>
+                  {t('embed.heads.headOption', { n: h + 1 })}
+                </option>
+              ))}
+              <option value={AVERAGE}>{t('embed.heads.average')}</option>
+            </select>
+          </>
+        )}
+      </div>
+      {toggles && (
+        <fieldset className="ev-heads__toggles">
+          <legend>{t('embed.heads.toggles', { layer: layer + 1 })}</legend>
+          {heads.map((h) => (
+            <label key={h} className="ev-heads__toggle">
+              <input type="checkbox" checked={!disabledHeads.includes(headKey(layer, h))} onChange={() => toggleHead(layer, h)} />
+              {swatches && <HeadSwatch head={h} />}
+              {t('embed.heads.toggle', { n: h + 1 })}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </fieldset>
+  );
+}

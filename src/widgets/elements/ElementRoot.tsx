@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import type { StoreApi } from 'zustand';
+import { UiStoreProvider, type UiState } from '../../i18n/uiStore';
+import { LabStoreProvider, type LabState } from '../../state/labStore';
+import { WalkthroughStoreProvider, type WalkthroughState } from '../../state/walkthroughStore';
+import type { EmbedOptions } from '../embedContract';
+import { EmbedView } from '../EmbedView';
+import type { EmbedPageNotice } from '../parseEmbedQuery';
+
+/** One element's own stores: nothing it shows or changes is shared with another element or the app. */
+export interface WidgetStores {
+  readonly lab: StoreApi<LabState>;
+  readonly walkthrough: StoreApi<WalkthroughState>;
+  readonly ui: StoreApi<UiState>;
+}
+
+export interface ElementRootProps {
+  readonly stores: WidgetStores;
+  readonly options: EmbedOptions;
+  readonly notices: readonly EmbedPageNotice[];
+  readonly labUrl: string;
+}
+
+/** The embed view, with every store hook inside it reading this element's stores. */
+export function ElementRoot({ stores, options, notices, labUrl }: ElementRootProps) {
+  return (
+    <StrictMode>
+      <UiStoreProvider store={stores.ui}>
+        <LabStoreProvider store={stores.lab}>
+          <WalkthroughStoreProvider store={stores.walkthrough}>
+            <EmbedView options={options} notices={notices} labUrl={labUrl} />
+          </WalkthroughStoreProvider>
+        </LabStoreProvider>
+      </UiStoreProvider>
+    </StrictMode>
+  );
+}

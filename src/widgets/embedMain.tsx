@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { useUi } from '../i18n/uiStore';
+import { enableFastAttention } from '../state/fastAttention';
+import { DEFAULT_SETTINGS, useLab } from '../state/labStore';
+import { acceptMessages } from './acceptMessages';
+import { EmbedApp } from './EmbedApp';
+import { parseEmbedQuery } from './parseEmbedQuery';
+import { reportHeight } from './reportHeight';
+import '../styles.css';
+
+// Read once: an embed never rewrites its URL (it lives in someone else's page, and its link is the instructor's).
+const parsed = parseEmbedQuery(window.location.search);
+
+// A language chosen by an embed link is for this frame only; it must not become the reader's saved preference
+// for the lab (same origin, same localStorage key).
+useUi.persist.setOptions({ storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} } });
+useLab.setState({ ...DEFAULT_SETTINGS, ...parsed.settings });
+if (parsed.locale) useUi.setState({ locale: parsed.locale });
+
+acceptMessages({ locked: parsed.options.locked });
+reportHeight();
+
+function render(): void {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <EmbedApp parsed={parsed} />
+    </StrictMode>,
+  );
+}
+
+// As in the lab: the SIMD kernels compile in a few milliseconds; without SIMD (or on any failure) TypeScript computes.
+enableFastAttention()
+  .catch(() => false)
+  .finally(render);
