@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { cssForShadowRoot, fillCssPlaceholder } from './src/widgets/elements/shadowCss.ts';
+import { cssForShadowRoot, fillCssPlaceholder, fontFacesForDocument, FONT_PLACEHOLDER } from './src/widgets/elements/shadowCss.ts';
 
 /*
  * The widgets script: `npm run build:widgets` → dist-widgets/attention-lab-widgets.js, one ES module defining the
@@ -11,7 +11,7 @@ import { cssForShadowRoot, fillCssPlaceholder } from './src/widgets/elements/sha
  * kernels are base64 in the code, the walkthrough widgets' lazy chunks are inlined, and every stylesheet is put
  * into the code for the elements' shadow roots (inlineCssIntoShadowRoots) instead of being a file in the page.
  *
- * When the app has been built first (`npm run build`), the script is also copied next to dist/index.html: that is
+ * `npm run build` runs this after the app's build, so the script is also copied next to dist/index.html: that is
  * where the "Embed / share" dialog's element snippet points (WIDGETS_SCRIPT, resolved against the app's own URL),
  * and the "Open in Attention Lab" link in each element points back to that index.html.
  */
@@ -32,15 +32,18 @@ function inlineCssIntoShadowRoots(): Plugin {
       for (const [fileName, file] of Object.entries(bundle)) {
         if (file.type !== 'asset') continue;
         if (fileName.endsWith('.css')) css.push(typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source));
-        // Fonts referenced only by @font-face (dropped by cssForShadowRoot), and the CSS itself: not needed.
+        // The CSS (and any font file) goes into the code instead.
         delete bundle[fileName];
       }
       const sheet = cssForShadowRoot(css.join('\n'));
+      const fonts = fontFacesForDocument(css.join('\n'));
       let filled = 0;
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
-        const code = fillCssPlaceholder(file.code, sheet);
-        if (code === null) continue;
+        const styled = fillCssPlaceholder(file.code, sheet);
+        if (styled === null) continue;
+        const code = fillCssPlaceholder(styled, fonts, FONT_PLACEHOLDER);
+        if (code === null) this.error('The widget font placeholder (src/widgets/elements/widgetStyles.ts) is not in the bundle.');
         // A built file in the repository's folder: `eslint .` should not lint it (eslint.config.js ignores dist/ only).
         file.code = `/* eslint-disable */\n${code}`;
         filled += 1;

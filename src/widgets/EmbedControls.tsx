@@ -33,6 +33,8 @@ export interface EmbedControlsProps {
   readonly options: EmbedOptions;
   /** The computed tokens (for the padding chips), or null when nothing is computed. */
   readonly tokens: readonly Token[] | null;
+  /** The settings panel's Reset: back to the view the embed started with. */
+  readonly onReset?: () => void;
 }
 
 function MaskControl({ tokens }: { readonly tokens: readonly Token[] | null }) {
@@ -49,7 +51,7 @@ function MaskControl({ tokens }: { readonly tokens: readonly Token[] | null }) {
  * The shown controls, in the link's order. A locked one sits in a disabled <fieldset>: every native control inside
  * is disabled (no focus, no clicks, no keys), and guardLockedSettings undoes any change that comes another way.
  */
-export function EmbedControls({ options, tokens }: EmbedControlsProps) {
+export function EmbedControls({ options, tokens, onReset }: EmbedControlsProps) {
   const t = useT();
   const locked = (c: EmbedControl) => options.locked.includes(c);
   const body = (control: EmbedControl): ReactNode => {
@@ -61,7 +63,7 @@ export function EmbedControls({ options, tokens }: EmbedControlsProps) {
       case 'heads':
         return <HeadControls {...headParts(options.widget, locked('heads'))} />;
       case 'settings':
-        return <SettingsPanel />;
+        return <SettingsPanel onReset={onReset} />;
     }
   };
   return (

@@ -39,6 +39,9 @@ export function EmbedView({ options, notices = [], labUrl = './index.html' }: Em
   // The store this view renders from: a custom element's own, or the page's global one.
   const labStore = useLabStore();
   useLayoutEffect(() => guardLockedSettings(options.locked, labStore), [options.locked, labStore]);
+  // The view the link (or the element's attributes) set up: what the settings panel's Reset returns to.
+  const [start] = useState(() => settingsOf(labStore.getState()));
+  const resetToStart = () => labStore.getState().set(start);
 
   const dismiss = (notice: EmbedPageNotice | undefined) => {
     if (notice) setDismissed((d) => new Set(d).add(notice));
@@ -58,7 +61,7 @@ export function EmbedView({ options, notices = [], labUrl = './index.html' }: Em
     <div className="ev" lang={locale === 'zh' ? 'zh-CN' : 'en'} data-widget={options.widget} data-locked={options.locked.join(' ')}>
       <UrlNotices notices={labNotices} onDismiss={(i) => dismiss(labNotices[i])} />
       <EmbedNotices notices={embedNotices} onDismiss={(i) => dismiss(embedNotices[i])} />
-      {options.controls.length > 0 && <EmbedControls options={options} tokens={result.ok ? result.tokens : null} />}
+      {options.controls.length > 0 && <EmbedControls options={options} tokens={result.ok ? result.tokens : null} onReset={resetToStart} />}
       {/* The √d_k experiment needs no sentence: "type a sentence" would only confuse there. */}
       {options.widget !== 'sqrt-dk' && <LabStatus state={computation} />}
       <div className="ev-widget">

@@ -1,9 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { HeadsGrid } from '../components/headsgrid';
 import { HeadViewPanel } from '../components/headview';
 import { SelectedHeadPanel } from '../components/selectedhead';
 import { useT } from '../i18n/translate';
 import type { EmbedOptions } from './embedContract';
+import { useLab } from '../state/labStore';
+import { useElementWidth } from './useElementWidth';
 
 const StepWidget = lazy(() => import('./walkthroughWidgets').then((m) => ({ default: m.StepWidget })));
 const SqrtDkWidget = lazy(() => import('./walkthroughWidgets').then((m) => ({ default: m.SqrtDkWidget })));
@@ -15,6 +17,73 @@ export interface EmbedWidgetProps {
   readonly computed: boolean;
 }
 
+/*
+ * The heatmap's longest side in the lab (420 px) and the room its axis titles, token labels and panel padding take
+ * beside it. In a narrower frame the cells shrink to fit instead of scrolling sideways.
+ */
+const HEATMAP_MAX = 420;
+const HEATMAP_MIN = 160;
+const HEATMAP_CHROME = 150;
+
+/** The heatmap panel, sized to the frame it is in. */
+function FittedHeatmap() {
+  const box = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(box);
+  const size = width === null ? HEATMAP_MAX : Math.round(Math.min(HEATMAP_MAX, Math.max(HEATMAP_MIN, width - HEATMAP_CHROME)));
+  return (
+    <div ref={box}>
+      <SelectedHeadPanel size={size} />
+    </div>
+  );
+}
+
+/*
+ * The heads grid's thumbnails likewise: one column of layer labels, then heads + 1 (the average) columns, each a
+ * thumbnail plus its 12 px frame and the grid gap. Below the minimum (many heads in a phone-wide frame) it scrolls.
+ */
+const THUMB_MAX = 64;
+const THUMB_MIN = 24;
+const GRID_LABELS = 90;
+const THUMB_CHROME = 22;
+
+function FittedHeadsGrid() {
+  const box = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(box);
+  const columns = useLab((s) => s.numHeads) + 1;
+  const fitted = width === null ? THUMB_MAX : Math.floor((width - GRID_LABELS) / columns) - THUMB_CHROME;
+  return (
+    <div ref={box}>
+      <HeadsGrid thumbnailSize={Math.min(THUMB_MAX, Math.max(THUMB_MIN, fitted))} />
+    </div>
+  );
+}
+
+/*
+ * The head view: its two token columns (embed.css narrows them to 5.25 rem in a phone-wide frame), the panel's
+ * padding, and the lines between them, which give way first.
+ */
+const LINES_MAX = 180;
+const LINES_MIN = 100;
+const HEAD_VIEW_CHROME = 48;
+const REM = 16;
+const DIFFERENCE_MAX = 256;
+const DIFFERENCE_MIN = 120;
+const DIFFERENCE_CHROME = 110;
+
+function FittedHeadView() {
+  const box = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(box);
+  const column = (width ?? Infinity) <= 420 ? 5.25 * REM : 6 * REM;
+  const fitted = width === null ? LINES_MAX : Math.floor(width - 2 * column - HEAD_VIEW_CHROME);
+  // The difference grid beside (or, narrow, below) it: its token labels (64 px) and padding take the rest.
+  const grid = width === null ? DIFFERENCE_MAX : Math.min(DIFFERENCE_MAX, Math.max(DIFFERENCE_MIN, width - DIFFERENCE_CHROME));
+  return (
+    <div ref={box}>
+      <HeadViewPanel headView={{ linesWidth: Math.min(LINES_MAX, Math.max(LINES_MIN, fitted)) }} difference={{ width: grid }} />
+    </div>
+  );
+}
+
 /** The one widget an embed shows, bound to the global stores like its copy in the lab. */
 export function EmbedWidget({ options, computed }: EmbedWidgetProps) {
   const t = useT();
@@ -22,11 +91,11 @@ export function EmbedWidget({ options, computed }: EmbedWidgetProps) {
   if (!computed && options.widget !== 'sqrt-dk') return null;
   switch (options.widget) {
     case 'heatmap':
-      return <SelectedHeadPanel />;
+      return <FittedHeatmap />;
     case 'heads-grid':
-      return <HeadsGrid />;
+      return <FittedHeadsGrid />;
     case 'head-view':
-      return <HeadViewPanel />;
+      return <FittedHeadView />;
     default:
       return (
         <Suspense fallback={<p className="lab-pending">{t('embed.loading')}</p>}>

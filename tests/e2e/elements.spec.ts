@@ -185,3 +185,22 @@ test('works under a strict Content-Security-Policy: no inline styles allowed', a
   expect(await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? [])).toEqual([]);
   expect(served.errors).toEqual([]);
 });
+
+test('formulas inside a shadow root draw with KaTeX’s own fonts, declared once on the document', async ({ page }) => {
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (pathname === '/attention-lab-widgets.js') return route.fulfill({ body: readFileSync(BUNDLE), contentType: 'text/javascript' });
+    if (pathname === '/elements-formula.html') return route.fulfill({ body: readFileSync(resolve(PAGES, 'elements-formula.html')), contentType: 'text/html' });
+    return route.fulfill({ status: 404, body: 'not found' });
+  });
+  await page.goto(`${ORIGIN}/elements-formula.html`);
+  await expect(page.locator('#step .katex').first()).toBeVisible();
+  const loaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replace(/["']/g, ''));
+  });
+  expect(loaded).toContain('KaTeX_Main');
+  expect(loaded).toContain('KaTeX_Math');
+  // Declared on the document only: no font rules were added to the page's own <style> or <link> elements.
+  expect(await page.locator('style, link[rel=stylesheet]').count()).toBe(0);
+});

@@ -12,7 +12,7 @@ type Widget = (typeof WIDGETS)[number];
 const XSS = '<img src=x onerror=alert(1)>';
 
 /** What shows that each widget has rendered inside its frame. */
-function widgetIn(frame: FrameLocator, widget: Widget, head = 1): Locator {
+function widgetIn(frame: FrameLocator | Page, widget: Widget, head = 1): Locator {
   switch (widget) {
     case 'heatmap':
       return frame.getByRole('heading', { name: `Layer 1, head ${head}` });
@@ -268,5 +268,20 @@ test('the embed page has no serious or critical accessibility violations, in Eng
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${lang} ${widget} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }
+  }
+});
+
+test('in a 360 px frame every widget fits its width: nothing inside scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const widget of WIDGETS) {
+    await page.goto(`/embed.html?widget=${widget}&text=The+cat+sat+on+the+mat+today&controls=heads`);
+    await expect(widgetIn(page, widget)).toBeVisible();
+    const overflowing = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+    );
+    expect(overflowing, widget).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }
 });

@@ -1,41 +1,7 @@
 import fc from 'fast-check';
-import { DEFAULT_SETTINGS, type HeadChoice, type LabSettings, type LabPage, type MaskMode, type MatrixView } from '../../src/state/labStore';
+import { DEFAULT_SETTINGS, type LabSettings } from '../../src/state/labStore';
 import { fallbackHeads, parseQuery, settingsFromQuery, settingsToQuery, textFitsUrl, URL_LIMITS, type UrlNotice } from '../../src/state/urlState';
-
-const divisors = (d: number) => Array.from({ length: Math.min(d, URL_LIMITS.maxHeads) }, (_, i) => i + 1).filter((h) => d % h === 0);
-
-/** Any settings a link may carry: heads divide the width, the selection and ablations are inside the model. */
-const validSettings: fc.Arbitrary<LabSettings> = fc
-  .record({
-    embedDim: fc.integer({ min: 1, max: URL_LIMITS.maxEmbedDim }),
-    numLayers: fc.integer({ min: 1, max: URL_LIMITS.maxLayers }),
-    headPick: fc.nat(),
-  })
-  .chain(({ embedDim, numLayers, headPick }) => {
-    const heads = divisors(embedDim);
-    const numHeads = heads[headPick % heads.length];
-    const pair = (a: number, b: number) => fc.tuple(fc.integer({ min: 0, max: a }), fc.integer({ min: 0, max: b })).map(([x, y]) => `${x}-${y}`);
-    return fc.record({
-      text: fc.oneof(
-        fc.string({ unit: 'grapheme', maxLength: 120 }),
-        fc.string({ unit: 'binary-ascii', maxLength: 60 }),
-        fc.constantFrom('', ' ', '+', 'a&b=c', '%20', '#x', '?q=1', '1,2', 'line\nbreak\r\n', '  lead and trail  ', '我爱自然语言处理', 'e\u0301 👩‍👩‍👧 ☕️'),
-      ),
-      embedDim: fc.constant(embedDim),
-      numHeads: fc.constant(numHeads),
-      numLayers: fc.constant(numLayers),
-      seed: fc.integer({ min: 0, max: URL_LIMITS.maxSeed }),
-      positionalEncoding: fc.boolean(),
-      maskMode: fc.constantFrom<MaskMode>('none', 'causal', 'padding', 'custom'),
-      paddingTokens: fc.uniqueArray(fc.integer({ min: 0, max: URL_LIMITS.maxTokenIndex }), { maxLength: 12 }),
-      customMask: fc.uniqueArray(pair(URL_LIMITS.maxTokenIndex, URL_LIMITS.maxTokenIndex), { maxLength: 12 }),
-      disabledHeads: fc.uniqueArray(pair(numLayers - 1, numHeads - 1), { maxLength: 8 }),
-      selectedLayer: fc.integer({ min: 0, max: numLayers - 1 }),
-      selectedHead: fc.oneof(fc.integer({ min: 0, max: numHeads - 1 }), fc.constant<HeadChoice>('average')),
-      matrixView: fc.constantFrom<MatrixView>('weights', 'scores', 'scaled'),
-      page: fc.constantFrom<LabPage>('lab', 'walkthrough'),
-    });
-  });
+import { validSettings } from './settingsArbitrary';
 
 /** The notice for one parameter when a link carries only that parameter (plus the given context). */
 function noticesFor(query: string): UrlNotice[] {

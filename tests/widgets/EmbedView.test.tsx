@@ -197,6 +197,16 @@ describe('EmbedView: controls', () => {
     expect(useLab.getState().text).toBe(`${TEXT} again`);
     expect(screen.getByLabelText('Causal')).toBeDisabled();
   });
+
+  it('the settings panel’s Reset returns to the view the embed started with, not the lab’s defaults', async () => {
+    useLab.setState({ embedDim: 32, numHeads: 8, seed: 7 });
+    show({ widget: 'heatmap', controls: ['settings'] });
+    await userEvent.selectOptions(screen.getByLabelText('Heads'), '2');
+    expect(useLab.getState().numHeads).toBe(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(useLab.getState()).toMatchObject({ embedDim: 32, numHeads: 8, seed: 7, text: TEXT });
+    expect(DEFAULT_SETTINGS.numHeads).not.toBe(8);
+  });
 });
 
 describe('EmbedView: text from the link is text', () => {

@@ -198,18 +198,21 @@ describe('custom elements: attributes as embed parameters', () => {
     expect(inside(element).getByRole('textbox')).toBeDisabled();
   });
 
-  it('holds a locked setting in the element’s own store against other paths (the settings panel’s reset)', async () => {
+  it('the settings panel’s Reset returns to the element’s attributes and keeps the locked mask', async () => {
     const element = await mount('attention-heatmap', { text: 'one two three', mask: 'causal', controls: 'settings,mask', lock: 'mask', d: '16' });
     expect(inside(element).getByLabelText('Causal', { exact: true })).toBeChecked();
     const labLink = () => inside(element).getByRole('link').getAttribute('href');
     expect(labLink()).toMatch(/d=16&mask=causal/);
     await act(async () => {
+      fireEvent.change(inside(element).getByLabelText('Width (d_model)'), { target: { value: '24' } });
+    });
+    expect(labLink()).toMatch(/d=24/);
+    await act(async () => {
       fireEvent.click(inside(element).getByRole('button', { name: 'Reset' }));
     });
+    // Back to the attributes' view, not the lab's defaults (width 16 is not the default).
+    expect(labLink()).toMatch(/d=16&mask=causal/);
     expect(inside(element).getByLabelText('Causal', { exact: true })).toBeChecked();
-    // The unlocked settings did reset.
-    expect(labLink()).not.toMatch(/d=16/);
-    expect(labLink()).toMatch(/mask=causal/);
   });
 
   it('ignores a widget attribute: the element’s name decides', async () => {

@@ -3,7 +3,7 @@ import { parseEmbedQuery } from '../../src/widgets/parseEmbedQuery';
 import { surroundingLocale } from '../../src/widgets/elements/elementLocale';
 import { ELEMENT_ATTRIBUTES, elementQuery } from '../../src/widgets/elements/elementQuery';
 import { settingsPatch } from '../../src/widgets/elements/settingsPatch';
-import { CSS_PLACEHOLDER, cssForShadowRoot, fillCssPlaceholder } from '../../src/widgets/elements/shadowCss';
+import { CSS_PLACEHOLDER, cssForShadowRoot, fillCssPlaceholder, fontFacesForDocument, FONT_PLACEHOLDER } from '../../src/widgets/elements/shadowCss';
 import { widgetCss } from '../../src/widgets/elements/widgetStyles';
 
 describe('elementQuery', () => {
@@ -63,5 +63,33 @@ describe('the shadow-root stylesheet', () => {
   it('resets inherited page styles at the render root', () => {
     expect(widgetCss()).toContain('all: initial');
     expect(widgetCss()).toContain(':host([hidden]) { display: none; }');
+  });
+});
+
+describe('fontFacesForDocument', () => {
+  const face = (family: string, style: string, weight: number, name: string) =>
+    `@font-face{font-display:block;font-family:${family};font-style:${style};font-weight:${weight};src:url(data:font/woff2;base64,${name}) format("woff2"),url(data:font/woff;base64,W${name}) format("woff"),url(fonts/${name}.ttf) format("truetype")}`;
+  const css = [
+    face('KaTeX_Main', 'normal', 400, 'MAINREG'),
+    face('KaTeX_Main', 'italic', 400, 'MAINIT'),
+    face('KaTeX_Math', 'italic', 400, 'MATHIT'),
+    face('KaTeX_Math', 'italic', 700, 'MATHBI'),
+    face('KaTeX_Fraktur', 'normal', 400, 'FRAK'),
+    '.katex{font:normal 1.21em KaTeX_Main,Times New Roman,serif}',
+  ].join('\n');
+
+  it('keeps the math faces the formulas use, each with only its woff2 source, and drops every other rule', () => {
+    const out = fontFacesForDocument(css + '\n' + css);
+    const faces = out.split('\n');
+    expect(faces).toHaveLength(2);
+    expect(faces[0]).toBe('@font-face{font-display:block;font-family:KaTeX_Main;font-style:normal;font-weight:400;src:url(data:font/woff2;base64,MAINREG) format("woff2")}');
+    expect(faces[1]).toContain('font-family:KaTeX_Math;font-style:italic;font-weight:400;src:url(data:font/woff2;base64,MATHIT)');
+    expect(out).not.toMatch(/FRAK|MAINIT|MATHBI|woff"|truetype|\.katex/);
+  });
+
+  it('fills its own placeholder without touching the stylesheet’s', () => {
+    const code = `const a=${JSON.stringify(CSS_PLACEHOLDER)};const b=${JSON.stringify(FONT_PLACEHOLDER)};`;
+    const filled = fillCssPlaceholder(code, '@font-face{x}', FONT_PLACEHOLDER);
+    expect(filled).toBe(`const a=${JSON.stringify(CSS_PLACEHOLDER)};const b="@font-face{x}";`);
   });
 });

@@ -13,7 +13,12 @@ export function headChoices(width: number): number[] {
   return Array.from({ length: Math.min(width, URL_LIMITS.maxHeads) }, (_, i) => i + 1).filter((h) => width % h === 0);
 }
 
-export function SettingsPanel() {
+export interface SettingsPanelProps {
+  /** What Reset does (default: the lab's defaults). An embed resets to the view its link started with. */
+  readonly onReset?: () => void;
+}
+
+export function SettingsPanel({ onReset }: SettingsPanelProps = {}) {
   const t = useT();
   const { embedDim, numHeads, numLayers, seed, positionalEncoding, set, reset } = useLab(
     useShallow((s) => ({
@@ -83,7 +88,7 @@ export function SettingsPanel() {
         <input type="checkbox" checked={positionalEncoding} onChange={(e) => set({ positionalEncoding: e.target.checked })} />
         {t('settings.positional')}
       </label>
-      <button type="button" className="secondary" onClick={reset}>
+      <button type="button" className="secondary" onClick={onReset ?? reset}>
         {t('settings.reset')}
       </button>
     </fieldset>

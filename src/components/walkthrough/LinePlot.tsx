@@ -43,7 +43,7 @@ export function LinePlot({ title, x, series, xLabel, yLabel, logX = false, yDoma
   const xTicks = logX ? x : xs.ticks(6);
   return (
     <figure className="wt-plot">
-      <svg width={width} height={height} role="img" aria-labelledby={titleId}>
+      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="wt-plot__svg" role="img" aria-labelledby={titleId}>
         <title id={titleId}>{title}</title>
         <g className="wt-plot__axis">
           <line x1={m.left} x2={width - m.right} y1={height - m.bottom} y2={height - m.bottom} />

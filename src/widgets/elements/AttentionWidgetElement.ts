@@ -11,7 +11,7 @@ import { ElementRoot, type WidgetStores } from './ElementRoot';
 import { surroundingLocale } from './elementLocale';
 import { ELEMENT_ATTRIBUTES, elementQuery } from './elementQuery';
 import { settingsPatch } from './settingsPatch';
-import { attachWidgetStyles, ROOT_CLASS } from './widgetStyles';
+import { attachWidgetStyles, installDocumentFonts, ROOT_CLASS } from './widgetStyles';
 
 /** The lab next to the widgets script (both are built into the app's folder), for the "Open in Attention Lab" link. */
 const LAB_URL = new URL(/* @vite-ignore */ './index.html', import.meta.url).href;
@@ -69,6 +69,9 @@ export class AttentionWidgetElement extends HTMLElement {
   connectedCallback(): void {
     // Moved within the page (disconnected and connected in one task): the mounted view simply stays.
     if (this.#root) return;
+    // Only the walkthrough step draws formulas; a page without one never loads (or, under a font-src without
+    // data:, never reports blocking) the KaTeX fonts.
+    if (this.widget === 'walkthrough-step') installDocumentFonts();
     this.#root = createRoot(this.#container);
     this.#update(true);
   }

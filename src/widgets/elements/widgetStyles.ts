@@ -1,10 +1,12 @@
-import { CSS_PLACEHOLDER } from './shadowCss';
+import { CSS_PLACEHOLDER, FONT_PLACEHOLDER } from './shadowCss';
 
 /**
  * Every stylesheet the widgets import, in import order, put in at build time by vite.widgets.config.ts (in tests
  * and the dev server it stays the placeholder, a CSS comment). Kept as a separate literal so the build finds it.
  */
 const COLLECTED_CSS: string = CSS_PLACEHOLDER;
+/** The KaTeX @font-face rules for the document (shadowCss.ts fontFacesForDocument), put in the same way. */
+const DOCUMENT_FONTS: string = FONT_PLACEHOLDER;
 
 /** The class of the element inside each shadow root that React renders into. */
 export const ROOT_CLASS = 'attention-lab-root';
@@ -61,4 +63,24 @@ export function attachWidgetStyles(shadow: ShadowRoot): void {
   const style = document.createElement('style');
   style.textContent = widgetCss();
   shadow.prepend(style);
+}
+
+let fontsInstalled = false;
+
+/**
+ * Declares the formulas' fonts on the host document once (a shadow root cannot declare fonts but uses the
+ * document's), as a constructed stylesheet so a strict style-src does not block it. A page whose font-src refuses
+ * data: URLs keeps its system math fonts; nothing else changes.
+ */
+export function installDocumentFonts(doc: Document = document): void {
+  // Not `=== FONT_PLACEHOLDER`: the build replaces every copy of that literal, the comparison's too.
+  if (fontsInstalled || !DOCUMENT_FONTS.includes('@font-face') || !Array.isArray(doc.adoptedStyleSheets)) return;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(DOCUMENT_FONTS);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    fontsInstalled = true;
+  } catch {
+    // No constructable stylesheets: the system fonts stay.
+  }
 }
