@@ -1,0 +1,166 @@
+/**
+ * A PyTorch Linear layer on a whole batch of rows: y = x·Wᵀ + b.
+ * x [rows × in], W [out × in] (row-major, PyTorch's orientation), b [out], y [rows × out].
+ * Every product is computed as dot products of two contiguous rows (a·bᵀ), four at a time: JavaScript does not
+ * vectorise, so four independent accumulators sharing each load of `a` are what makes these loops fast. The backward
+ * transposes dy, x and W into scratch buffers first so that it, too, is made of such dot products.
+ */
+
+/** out[i·bRows + j] = (accumulate ? out : 0) + Σ_p a[i·k + p]·b[j·k + p]: a [aRows × k], b [bRows × k]. */
+function rowDots(a: Float64Array, aRows: number, k: number, b: Float64Array, bRows: number, out: Float64Array, accumulate: boolean): void {
+  const pairedRows = aRows - (aRows % 2);
+  const blocked = bRows - (bRows % 4);
+  let i = 0;
+  // Two rows of a against four rows of b: eight accumulators, six loads per eight multiply-adds.
+  for (; i < pairedRows; i += 2) {
+    const a0 = i * k;
+    const a1 = a0 + k;
+    const o0 = i * bRows;
+    const o1 = o0 + bRows;
+    let j = 0;
+    for (; j < blocked; j += 4) {
+      const b0 = j * k;
+      const b1 = b0 + k;
+      const b2 = b1 + k;
+      const b3 = b2 + k;
+      let s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0;
+      for (let p = 0; p < k; p++) {
+        const x0 = a[a0 + p];
+        const x1 = a[a1 + p];
+        const w0 = b[b0 + p];
+        const w1 = b[b1 + p];
+        const w2 = b[b2 + p];
+        const w3 = b[b3 + p];
+        s00 += x0 * w0;
+        s01 += x0 * w1;
+        s02 += x0 * w2;
+        s03 += x0 * w3;
+        s10 += x1 * w0;
+        s11 += x1 * w1;
+        s12 += x1 * w2;
+        s13 += x1 * w3;
+      }
+      if (accumulate) {
+        out[o0 + j] += s00;
+        out[o0 + j + 1] += s01;
+        out[o0 + j + 2] += s02;
+        out[o0 + j + 3] += s03;
+        out[o1 + j] += s10;
+        out[o1 + j + 1] += s11;
+        out[o1 + j + 2] += s12;
+        out[o1 + j + 3] += s13;
+      } else {
+        out[o0 + j] = s00;
+        out[o0 + j + 1] = s01;
+        out[o0 + j + 2] = s02;
+        out[o0 + j + 3] = s03;
+        out[o1 + j] = s10;
+        out[o1 + j + 1] = s11;
+        out[o1 + j + 2] = s12;
+        out[o1 + j + 3] = s13;
+      }
+    }
+    for (; j < bRows; j++) {
+      const bj = j * k;
+      let s0 = 0;
+      let s1 = 0;
+      for (let p = 0; p < k; p++) {
+        s0 += a[a0 + p] * b[bj + p];
+        s1 += a[a1 + p] * b[bj + p];
+      }
+      out[o0 + j] = accumulate ? out[o0 + j] + s0 : s0;
+      out[o1 + j] = accumulate ? out[o1 + j] + s1 : s1;
+    }
+  }
+  for (; i < aRows; i++) {
+    const ai = i * k;
+    const oi = i * bRows;
+    for (let j = 0; j < bRows; j++) {
+      const bj = j * k;
+      let s = 0;
+      for (let p = 0; p < k; p++) s += a[ai + p] * b[bj + p];
+      out[oi + j] = accumulate ? out[oi + j] + s : s;
+    }
+  }
+}
+
+/**
+ * dst [cols × rows] = srcᵀ for src [rows × cols], in 16 × 16 tiles: a plain loop would write dst with a stride of
+ * `rows` (a power of two for the usual batches), touching a new cache line, in the same cache set, for every value.
+ */
+const TILE = 16;
+function transposeInto(src: Float64Array, rows: number, cols: number, dst: Float64Array): void {
+  for (let r0 = 0; r0 < rows; r0 += TILE) {
+    const r1 = Math.min(r0 + TILE, rows);
+    for (let c0 = 0; c0 < cols; c0 += TILE) {
+      const c1 = Math.min(c0 + TILE, cols);
+      for (let c = c0; c < c1; c++) {
+        const out = c * rows;
+        for (let r = r0; r < r1; r++) dst[out + r] = src[r * cols + c];
+      }
+    }
+  }
+}
+
+// Grow-only scratch for the transposes: allocated on the first steps, then reused, so a step allocates nothing.
+let scratchDy: Float64Array = new Float64Array(0);
+let scratchX: Float64Array = new Float64Array(0);
+let scratchW: Float64Array = new Float64Array(0);
+function ensure(buffer: Float64Array, size: number): Float64Array {
+  return buffer.length >= size ? buffer : new Float64Array(size);
+}
+
+export function linearForward(
+  x: Float64Array,
+  rows: number,
+  inDim: number,
+  weight: Float64Array,
+  bias: Float64Array | null,
+  outDim: number,
+  y: Float64Array,
+): void {
+  if (bias === null) {
+    rowDots(x, rows, inDim, weight, outDim, y, false);
+    return;
+  }
+  for (let r = 0; r < rows; r++) y.set(bias.subarray(0, outDim), r * outDim);
+  rowDots(x, rows, inDim, weight, outDim, y, true);
+}
+
+/**
+ * Given dy [rows × out]: ADDS dL/dW (= dyᵀ·x) to dWeight and dL/db (column sums of dy) to dBias, and WRITES
+ * dL/dx (= dy·W) into dx when dx is given.
+ */
+export function linearBackward(
+  x: Float64Array,
+  dy: Float64Array,
+  rows: number,
+  inDim: number,
+  weight: Float64Array,
+  outDim: number,
+  dWeight: Float64Array,
+  dBias: Float64Array | null,
+  dx: Float64Array | null,
+): void {
+  scratchDy = ensure(scratchDy, rows * outDim);
+  scratchX = ensure(scratchX, rows * inDim);
+  const dyT = scratchDy; // out × rows
+  const xT = scratchX; // in × rows
+  transposeInto(dy, rows, outDim, dyT);
+  transposeInto(x, rows, inDim, xT);
+  rowDots(dyT, outDim, rows, xT, inDim, dWeight, true);
+  if (dBias !== null) {
+    for (let o = 0; o < outDim; o++) {
+      const base = o * rows;
+      let s = 0;
+      for (let r = 0; r < rows; r++) s += dyT[base + r];
+      dBias[o] += s;
+    }
+  }
+  if (dx !== null) {
+    scratchW = ensure(scratchW, inDim * outDim);
+    const wT = scratchW; // in × out
+    transposeInto(weight, outDim, inDim, wT);
+    rowDots(dy, rows, outDim, wT, inDim, dx, false);
+  }
+}
