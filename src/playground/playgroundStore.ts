@@ -1,0 +1,309 @@
+import { create } from 'zustand';
+import type { EvalResult, TinyModelConfig, TrainSettings } from '../engine/train/types';
+import { appendHalving, appendSteps, EMPTY_STEP_SERIES, type StepSeries } from './chartHistory';
+import { fetchTrainedModel, type FetchLike } from './loadTrainedModel';
+import { changeParams, configFromParams, defaultPlaygroundParams, normalizeParams, parsePlaygroundQuery, playgroundHash, PLAYGROUND_ROUTE, sameParams } from './playgroundUrl';
+import { createTrainingClient } from './trainingClient';
+import { MAX_CHART_POINTS, type PlaygroundEvent, type PlaygroundParams, type PlaygroundState, type TrainingClient, type TrainingPoint } from './types';
+
+/*
+ * The playground page's state (the contract is PlaygroundState in types.ts). Only this module talks to the
+ * TrainingClient and writes the URL.
+ *
+ * Lifecycle: the page calls initPlayground(query) when it opens (tests pass an in-process client) and
+ * disposePlayground() when it closes; re-initialising disposes the previous client, so no worker is leaked.
+ *
+ * Status: building (init sent) → ready → running ⇄ paused; stepOnce → paused; reset / setParams → building;
+ * loadTrained → loading → ready (source 'file'). Events that answer an older model (the worker may still be
+ * posting progress of the previous model when a reset is sent) are ignored: every init / load sent is queued in
+ * `awaiting`, and until its 'ready' or 'error' arrives only that answer is taken.
+ *
+ * Errors: a failed fetch ('fetch') or a refused file ('file') sets status 'error' but leaves the previous model in
+ * place — config, sample, chart and the worker's trainer are untouched, so Start and Step keep working and the
+ * error is cleared by the next action. A failed init ('engine') leaves no model (config null); Reset rebuilds.
+ */
+
+export interface PlaygroundOptions {
+  /** fetch for loadTrained (tests pass a fake one). */
+  readonly fetchFn?: FetchLike;
+  /** What models/<task>.json is resolved against; document.baseURI by default. */
+  readonly baseUrl?: string;
+  /** The window whose URL is written; the global one by default. */
+  readonly win?: Window;
+}
+
+interface Connection {
+  readonly client: TrainingClient;
+  unsubscribe: () => void;
+  readonly options: PlaygroundOptions;
+  /** The init / load commands sent and not yet answered, oldest first. */
+  readonly awaiting: ('init' | 'load')[];
+  /** What the user last asked for: Start sets it, Pause / Step / Reset / Load clear it. */
+  wantsRunning: boolean;
+  stepSeries: StepSeries;
+  /** Bumped by every rebuild and load, so a fetch that finishes after a newer action is dropped. */
+  generation: number;
+  /** Resolves the promise of loadTrained once the worker answered the load. */
+  settleLoad: (() => void) | null;
+}
+
+let connection: Connection | null = null;
+
+type Data = Omit<PlaygroundState, 'setParams' | 'start' | 'pause' | 'stepOnce' | 'reset' | 'loadTrained' | 'dismissNotices'>;
+
+const INITIAL_DATA: Data = {
+  params: defaultPlaygroundParams(),
+  notices: [],
+  status: 'building',
+  step: 0,
+  history: [],
+  heldOutHistory: [],
+  heldOut: null,
+  sample: null,
+  stepsPerSecond: 0,
+  config: null,
+  source: 'fresh',
+  error: null,
+};
+
+const heldOutPoint = (e: EvalResult): TrainingPoint => ({ step: e.step, loss: e.loss, accuracy: e.accuracy });
+
+export const usePlayground = create<PlaygroundState>()((set, get) => ({
+  ...INITIAL_DATA,
+
+  setParams(change) {
+    const { params, notices } = changeParams(get().params, change);
+    set({ notices });
+    if (sameParams(params, get().params)) return;
+    set({ params });
+    writeUrl(params);
+    rebuild();
+  },
+
+  start() {
+    const c = connect();
+    const { config, status } = get();
+    if (config === null || status === 'building' || status === 'loading') return;
+    c.wantsRunning = true;
+    set({ status: 'running', error: null });
+    c.client.send({ type: 'start' });
+  },
+
+  pause() {
+    const c = connect();
+    c.wantsRunning = false;
+    if (get().status === 'running') set({ status: 'paused' });
+    if (get().config !== null) c.client.send({ type: 'pause' });
+  },
+
+  stepOnce() {
+    const c = connect();
+    const { config, status } = get();
+    if (config === null || status === 'building' || status === 'loading') return;
+    c.wantsRunning = false;
+    set({ error: null, status: 'paused' });
+    c.client.send({ type: 'step' });
+  },
+
+  reset() {
+    rebuild();
+  },
+
+  async loadTrained() {
+    const c = connect();
+    const generation = ++c.generation;
+    const { task } = get().params;
+    if (c.wantsRunning || get().status === 'running') c.client.send({ type: 'pause' });
+    c.wantsRunning = false;
+    set({ status: 'loading', error: null });
+    let file: unknown;
+    try {
+      file = await fetchTrainedModel(task, c.options.fetchFn, c.options.baseUrl);
+    } catch (error) {
+      if (connection !== c || c.generation !== generation) return;
+      set({ status: 'error', error: { code: 'fetch', message: error instanceof Error ? error.message : String(error) } });
+      return;
+    }
+    if (connection !== c || c.generation !== generation) return;
+    await new Promise<void>((resolve) => {
+      c.settleLoad?.();
+      c.settleLoad = resolve;
+      c.awaiting.push('load');
+      c.client.send({ type: 'load', file });
+    });
+  },
+
+  dismissNotices() {
+    set({ notices: [] });
+  },
+}));
+
+/** The current connection, made with the default client if the page acted before initPlayground. */
+function connect(): Connection {
+  if (connection === null) open(createTrainingClient(), {});
+  return connection as Connection;
+}
+
+function open(client: TrainingClient, options: PlaygroundOptions): Connection {
+  disposePlayground();
+  const c: Connection = {
+    client,
+    unsubscribe: () => undefined,
+    options,
+    awaiting: [],
+    wantsRunning: false,
+    stepSeries: EMPTY_STEP_SERIES,
+    generation: 0,
+    settleLoad: null,
+  };
+  c.unsubscribe = client.subscribe((event) => {
+    if (connection === c) handleEvent(c, event);
+  });
+  connection = c;
+  return c;
+}
+
+/**
+ * Opens the playground for the query of `#/playground?…`: reads the params (bad values become notices), writes
+ * the canonical URL and builds a fresh model. `client` defaults to createTrainingClient() (a Web Worker).
+ */
+export function initPlayground(query: string, client?: TrainingClient, options: PlaygroundOptions = {}): void {
+  const parsed = parsePlaygroundQuery(query);
+  open(client ?? createTrainingClient(), options);
+  usePlayground.setState({ ...INITIAL_DATA, params: parsed.params, notices: parsed.notices });
+  writeUrl(parsed.params);
+  rebuild();
+}
+
+/** Stops training and releases the client (the worker is terminated). Safe to call twice. */
+export function disposePlayground(): void {
+  const c = connection;
+  if (c === null) return;
+  connection = null;
+  c.unsubscribe();
+  c.client.dispose();
+  c.settleLoad?.();
+  c.settleLoad = null;
+}
+
+/** A fresh model for the current params: step 0, chart cleared, 'building' until the worker's 'ready'. */
+function rebuild(): void {
+  const c = connect();
+  c.generation += 1;
+  c.wantsRunning = false;
+  c.stepSeries = EMPTY_STEP_SERIES;
+  c.settleLoad?.();
+  c.settleLoad = null;
+  const { config, settings } = configFromParams(usePlayground.getState().params);
+  usePlayground.setState({
+    status: 'building',
+    step: 0,
+    history: [],
+    heldOutHistory: [],
+    heldOut: null,
+    sample: null,
+    stepsPerSecond: 0,
+    config: null,
+    source: 'fresh',
+    error: null,
+  });
+  c.awaiting.push('init');
+  c.client.send({ type: 'init', config, settings });
+}
+
+/** history.replaceState to #/playground?… keeping path and search; only while the playground is the page shown. */
+function writeUrl(params: PlaygroundParams): void {
+  const win = connection?.options.win ?? (typeof window !== 'undefined' ? window : undefined);
+  if (win === undefined) return;
+  const { pathname, search, hash } = win.location;
+  if (hash !== PLAYGROUND_ROUTE && !hash.startsWith(`${PLAYGROUND_ROUTE}?`) && !hash.startsWith(`${PLAYGROUND_ROUTE}/`)) return;
+  const next = playgroundHash(params);
+  if (hash !== next) win.history.replaceState(win.history.state, '', `${pathname}${search}${next}`);
+}
+
+/** The params a loaded file was trained with, when the form can show them (within PLAYGROUND_LIMITS). */
+function paramsOfFile(config: TinyModelConfig, settings: TrainSettings): PlaygroundParams | null {
+  const checked = normalizeParams(
+    config.task,
+    {
+      layers: { value: config.layers, raw: String(config.layers) },
+      heads: { value: config.heads, raw: String(config.heads) },
+      width: { value: config.width, raw: String(config.width) },
+      learningRate: { value: settings.learningRate, raw: String(settings.learningRate) },
+      seed: { value: settings.seed, raw: String(settings.seed) },
+    },
+    defaultPlaygroundParams(config.task),
+  );
+  return checked.notices.length === 0 && config.ffnWidth === 2 * config.width ? checked.params : null;
+}
+
+function handleEvent(c: Connection, event: PlaygroundEvent): void {
+  const state = usePlayground.getState();
+  switch (event.type) {
+    case 'ready': {
+      const answered = c.awaiting.shift();
+      if (c.awaiting.length > 0) return; // a newer init / load is on its way
+      c.stepSeries = EMPTY_STEP_SERIES;
+      const fromFile = event.source === 'file' ? paramsOfFile(event.config, event.settings) : null;
+      usePlayground.setState({
+        status: 'ready',
+        step: event.step,
+        history: [],
+        heldOutHistory: [heldOutPoint(event.heldOut)],
+        heldOut: event.heldOut,
+        sample: event.sample,
+        stepsPerSecond: 0,
+        config: event.config,
+        source: event.source,
+        error: null,
+        ...(fromFile ? { params: fromFile } : {}),
+      });
+      if (fromFile) writeUrl(fromFile);
+      if (answered === 'load' || event.source === 'file') settle(c);
+      return;
+    }
+    case 'progress': {
+      if (c.awaiting.length > 0) return;
+      c.stepSeries = appendSteps(
+        c.stepSeries,
+        event.steps.map((s) => ({ step: s.step, loss: s.loss, accuracy: s.accuracy })),
+        MAX_CHART_POINTS,
+      );
+      const last = event.steps[event.steps.length - 1];
+      const busy = state.status === 'loading' || state.status === 'building';
+      usePlayground.setState({
+        history: c.stepSeries.points,
+        step: last ? last.step : state.step,
+        stepsPerSecond: event.stepsPerSecond,
+        ...(event.heldOut
+          ? { heldOut: event.heldOut, heldOutHistory: appendHalving(state.heldOutHistory, heldOutPoint(event.heldOut), MAX_CHART_POINTS) }
+          : {}),
+        ...(event.sample ? { sample: event.sample } : {}),
+        ...(busy || state.status === 'error' ? {} : { status: event.running && c.wantsRunning ? 'running' : 'paused' }),
+      });
+      return;
+    }
+    case 'paused': {
+      if (c.awaiting.length > 0) return;
+      const keep = state.status === 'loading' || state.status === 'building' || state.status === 'error' || c.wantsRunning;
+      usePlayground.setState({ step: event.step, ...(keep ? {} : { status: 'paused' }) });
+      return;
+    }
+    case 'error': {
+      const answered = c.awaiting.length > 0 ? c.awaiting.shift() : undefined;
+      if (c.awaiting.length > 0) return;
+      c.wantsRunning = false;
+      const code = answered === 'load' ? 'file' : event.code;
+      // A failed init leaves the worker without a model; a refused file or a diverged run keeps the model there.
+      usePlayground.setState({ status: 'error', error: { code, message: event.message }, ...(answered === 'init' ? { config: null } : {}) });
+      if (answered === 'load') settle(c);
+      return;
+    }
+  }
+}
+
+function settle(c: Connection): void {
+  const resolve = c.settleLoad;
+  c.settleLoad = null;
+  resolve?.();
+}

@@ -1,0 +1,139 @@
+/*
+ * The playground's contract: what the page keeps in its URL, what it says to the training worker and what the
+ * worker answers. The page (components), the store, the worker and the in-process client all build on these types.
+ *
+ *   page ── PlaygroundCommand ──▶ TrainingClient ──▶ (Web Worker | same thread) trainingSession
+ *   page ◀── PlaygroundEvent ───  TrainingClient ◀──  trainingSession
+ */
+import type { EvalResult, SampleView, StepResult, TaskName, TinyModelConfig, TrainSettings } from '../engine/train/types';
+
+/** What the URL holds: #/playground?task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1 */
+export interface PlaygroundParams {
+  readonly task: TaskName;
+  readonly layers: number;
+  readonly heads: number;
+  readonly width: number;
+  readonly learningRate: number;
+  readonly seed: number;
+}
+
+export type PlaygroundParamName = 'task' | 'layers' | 'heads' | 'width' | 'lr' | 'seed';
+
+/** A URL value that was not used: the page shows it, and the default (or a fixed-up value) is used instead. */
+export interface PlaygroundNotice {
+  readonly param: PlaygroundParamName | string;
+  readonly value: string;
+  /** unknown: no such parameter; malformed: not a number / not a task; range: outside the limits; divide: heads ∤ width. */
+  readonly reason: 'unknown' | 'malformed' | 'range' | 'divide';
+}
+
+export interface ParsedPlaygroundQuery {
+  readonly params: PlaygroundParams;
+  readonly notices: readonly PlaygroundNotice[];
+}
+
+/** Limits of the form and the URL (small enough that a step stays well under a second in a browser). */
+export const PLAYGROUND_LIMITS = {
+  layers: { min: 1, max: 4 },
+  heads: { min: 1, max: 8 },
+  width: { min: 4, max: 128 },
+  learningRate: { min: 1e-5, max: 1 },
+  seed: { min: 0, max: 0xffffffff },
+} as const;
+
+/** Page → worker. Every message is checked on arrival (protocol.ts); anything else is answered with an error event. */
+export type PlaygroundCommand =
+  /** Builds a fresh model (step 0) and reports it with a 'ready' event; stops any running training. */
+  | { readonly type: 'init'; readonly config: TinyModelConfig; readonly settings: TrainSettings }
+  /** Replaces the model with the weights of a file (parsed JSON, untrusted): 'ready' or 'error'. */
+  | { readonly type: 'load'; readonly file: unknown }
+  /** Trains until 'pause', posting 'progress' events a few times a second. */
+  | { readonly type: 'start' }
+  | { readonly type: 'pause' }
+  /** One training step (when paused), then one 'progress' event with a fresh evaluation and sample. */
+  | { readonly type: 'step' };
+
+/** Worker → page. */
+export type PlaygroundEvent =
+  | {
+      readonly type: 'ready';
+      readonly config: TinyModelConfig;
+      readonly settings: TrainSettings;
+      /** 0 for a fresh model, the file's step for loaded weights. */
+      readonly step: number;
+      readonly heldOut: EvalResult;
+      readonly sample: SampleView;
+      /** 'file' when the weights came from a 'load'. */
+      readonly source: 'fresh' | 'file';
+    }
+  | {
+      readonly type: 'progress';
+      /** The steps taken since the previous progress event, in order (loss and batch accuracy for the chart). */
+      readonly steps: readonly StepResult[];
+      /** Present when the held-out set was evaluated in this chunk (every few steps, and always after 'step'). */
+      readonly heldOut?: EvalResult;
+      readonly sample?: SampleView;
+      /** Training steps per second over the last chunk (step time only). */
+      readonly stepsPerSecond: number;
+      readonly running: boolean;
+    }
+  | { readonly type: 'paused'; readonly step: number }
+  /** code 'bad-command' for a message that failed the check; 'engine' for an EngineError (message is its sentence). */
+  | { readonly type: 'error'; readonly code: 'bad-command' | 'engine' | 'no-model'; readonly message: string };
+
+/** How the page talks to a training session: a Web Worker in the app, the same session in-process in tests. */
+export interface TrainingClient {
+  send(command: PlaygroundCommand): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (event: PlaygroundEvent) => void): () => void;
+  dispose(): void;
+}
+
+/** One point of the loss / accuracy chart. */
+export interface TrainingPoint {
+  readonly step: number;
+  readonly loss: number;
+  /** Batch accuracy, or held-out accuracy in heldOutHistory. */
+  readonly accuracy: number;
+}
+
+/**
+ * The page's state (playgroundStore.ts, a Zustand store: usePlayground(selector)). The components read it and call
+ * its actions; only the store talks to the TrainingClient and writes the URL.
+ */
+export interface PlaygroundState {
+  readonly params: PlaygroundParams;
+  /** Notices from the URL, and from the form when a value had to be fixed up. */
+  readonly notices: readonly PlaygroundNotice[];
+  /**
+   * building: a fresh model is being made; loading: a trained file is being fetched and checked;
+   * ready: a model is there, not training; running / paused as the buttons say; error: see error.
+   */
+  readonly status: 'building' | 'loading' | 'ready' | 'running' | 'paused' | 'error';
+  readonly step: number;
+  /** Per-step training loss and batch accuracy (thinned to at most MAX_CHART_POINTS, keeping the newest). */
+  readonly history: readonly TrainingPoint[];
+  /** Held-out evaluations (accuracy; loss is the held-out loss). */
+  readonly heldOutHistory: readonly TrainingPoint[];
+  readonly heldOut: EvalResult | null;
+  readonly sample: SampleView | null;
+  readonly stepsPerSecond: number;
+  /** The model being trained (from params, or from a loaded file). */
+  readonly config: TinyModelConfig | null;
+  readonly source: 'fresh' | 'file';
+  /** A sentence for the user (already in the engine's words; the page adds a translated heading). */
+  readonly error: { readonly code: 'bad-command' | 'engine' | 'no-model' | 'fetch' | 'file'; readonly message: string } | null;
+
+  /** Changes settings (validated; bad values become notices), rebuilds a fresh model and updates the URL. */
+  setParams(change: Partial<PlaygroundParams>): void;
+  start(): void;
+  pause(): void;
+  stepOnce(): void;
+  /** A fresh model with the current params, step 0, chart cleared. */
+  reset(): void;
+  /** Fetches ./models/<task>.json (relative to the page) and loads it; a missing or malformed file sets error. */
+  loadTrained(): Promise<void>;
+  dismissNotices(): void;
+}
+
+export const MAX_CHART_POINTS = 2000;
