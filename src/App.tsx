@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
-import { GUIDE_HREF, useRoute } from './lessons/route';
+import { GUIDE_HREF, PLAYGROUND_HREF, useRoute } from './lessons/route';
 import { LabStatus } from './components/LabStatus';
 import { LanguageSwitch } from './components/controls/LanguageSwitch';
 import { PageTabs } from './components/controls/PageTabs';
@@ -23,6 +23,8 @@ const Walkthrough = lazy(() => import('./components/walkthrough').then((m) => ({
 // So do the lessons (their content, widgets and KaTeX).
 const LessonsArea = lazy(() => import('./lessons').then((m) => ({ default: m.LessonsArea })));
 const GuidePage = lazy(() => import('./guide').then((m) => ({ default: m.GuidePage })));
+// And the training playground (the trainer, its worker and the chart).
+const PlaygroundPage = lazy(() => import('./playground/components').then((m) => ({ default: m.PlaygroundPage })));
 
 /** Moves focus to the main region without touching the hash (the hash is the lesson route). */
 function skipTo(event: MouseEvent<HTMLAnchorElement>, id: string): void {
@@ -67,8 +69,14 @@ export function App() {
         <PageTabs route={route} />
         {!inLab && (
           <div className="lessons-main" id="lessons-main" tabIndex={-1}>
-            <Suspense fallback={<p className="lab-pending">{t('lessons.loading')}</p>}>
-              {route.kind === 'guide' ? <GuidePage /> : <LessonsArea route={route} />}
+            <Suspense fallback={<p className="lab-pending">{t(route.kind === 'playground' ? 'pg.loading' : 'lessons.loading')}</p>}>
+              {route.kind === 'guide' ? (
+                <GuidePage />
+              ) : route.kind === 'playground' ? (
+                <PlaygroundPage query={route.query} />
+              ) : (
+                <LessonsArea route={route} />
+              )}
             </Suspense>
           </div>
         )}
@@ -104,6 +112,8 @@ export function App() {
       </main>
       <footer className="app-footer">
         <a href={GUIDE_HREF}>{t('footer.guide')}</a>
+        {' · '}
+        <a href={PLAYGROUND_HREF}>{t('pg.footer')}</a>
       </footer>
     </>
   );

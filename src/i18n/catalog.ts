@@ -10,6 +10,7 @@ import { lessonsMessages } from '../lessons/lessons.messages';
 import { modelWidgetMessages } from '../lessons/widgets/model.messages';
 import { scoringWidgetMessages } from '../lessons/widgets/scoring.messages';
 import { embedMessages } from '../widgets/embed.messages';
+import { playgroundMessages } from '../playground/components/playground.messages';
 import type { MessagePair } from './defineMessages';
 
 // Every feature's messages, merged. A feature adds its pair here with one import.
@@ -21,6 +22,7 @@ const pairs = [
   scoringWidgetMessages,
   modelWidgetMessages,
   embedMessages,
+  playgroundMessages,
 ] as const;
 
 type KeysOf<P> = P extends MessagePair<infer K> ? K : never;

@@ -8,16 +8,19 @@ import { LESSON_SLUGS, type LessonSlug } from './types';
  *   #/lessons            the lesson map
  *   #/lessons/<slug>     one lesson
  *   #/guide              the instructor guide (embedding widgets)
+ *   #/playground[?…]     the training playground; the query after '?' is its settings (src/playground/playgroundUrl.ts)
  *   anything else        the lab (or walkthrough, by ?page=)
  */
 export type Route =
   | { readonly kind: 'lab' }
   | { readonly kind: 'lesson-map'; readonly unknownSlug?: string }
   | { readonly kind: 'lesson'; readonly slug: LessonSlug }
-  | { readonly kind: 'guide' };
+  | { readonly kind: 'guide' }
+  | { readonly kind: 'playground'; readonly query: string };
 
 const PREFIX = '#/lessons';
 const GUIDE = '#/guide';
+const PLAYGROUND = '#/playground';
 
 export function isLessonSlug(value: string): value is LessonSlug {
   return (LESSON_SLUGS as readonly string[]).includes(value);
@@ -25,6 +28,10 @@ export function isLessonSlug(value: string): value is LessonSlug {
 
 export function parseRoute(hash: string): Route {
   if (hash === GUIDE || hash === `${GUIDE}/`) return { kind: 'guide' };
+  if (hash === PLAYGROUND || hash.startsWith(`${PLAYGROUND}?`) || hash.startsWith(`${PLAYGROUND}/`)) {
+    const at = hash.indexOf('?');
+    return { kind: 'playground', query: at < 0 ? '' : hash.slice(at + 1) };
+  }
   if (hash !== PREFIX && !hash.startsWith(`${PREFIX}/`)) return { kind: 'lab' };
   let rest = hash.slice(PREFIX.length).replace(/^\/+|\/+$/g, '');
   try {
@@ -40,12 +47,14 @@ export function routeHash(route: Route): string {
   if (route.kind === 'lab') return '';
   if (route.kind === 'lesson-map') return PREFIX;
   if (route.kind === 'guide') return GUIDE;
+  if (route.kind === 'playground') return route.query === '' ? PLAYGROUND : `${PLAYGROUND}?${route.query}`;
   return `${PREFIX}/${route.slug}`;
 }
 
 export const lessonHref = (slug: LessonSlug): string => routeHash({ kind: 'lesson', slug });
 export const LESSON_MAP_HREF = PREFIX;
 export const GUIDE_HREF = GUIDE;
+export const PLAYGROUND_HREF = PLAYGROUND;
 
 // Navigation that removes the hash fires no hashchange; this event tells the subscribers instead.
 const ROUTE_EVENT = 'attention-lab:route';

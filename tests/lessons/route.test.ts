@@ -13,11 +13,14 @@ describe('lesson routes', () => {
     expect(parseRoute('#/lessons/%3Cimg%20src=x%3E')).toEqual({ kind: 'lesson-map', unknownSlug: '<img src=x>' });
     expect(parseRoute('#/guide')).toEqual({ kind: 'guide' });
     expect(parseRoute('#/guidebook')).toEqual({ kind: 'lab' });
+    expect(parseRoute('#/playground')).toEqual({ kind: 'playground', query: '' });
+    expect(parseRoute('#/playground?task=sort&lr=abc')).toEqual({ kind: 'playground', query: 'task=sort&lr=abc' });
+    expect(parseRoute('#/playgrounds')).toEqual({ kind: 'lab' });
     expect(parseRoute('#/lessons/%E0%A4%A')).toEqual({ kind: 'lesson-map', unknownSlug: '%E0%A4%A' });
   });
 
   it('writes routes it can read back', () => {
-    for (const hash of ['#/lessons', '#/lessons/multi-head', '#/guide']) expect(routeHash(parseRoute(hash))).toBe(hash);
+    for (const hash of ['#/lessons', '#/lessons/multi-head', '#/guide', '#/playground', '#/playground?task=copy']) expect(routeHash(parseRoute(hash))).toBe(hash);
     expect(routeHash({ kind: 'lab' })).toBe('');
   });
 

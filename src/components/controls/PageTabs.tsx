@@ -1,10 +1,10 @@
 import { useT } from '../../i18n/translate';
-import { LESSON_MAP_HREF, navigate, type Route } from '../../lessons/route';
+import { LESSON_MAP_HREF, navigate, PLAYGROUND_HREF, type Route } from '../../lessons/route';
 import { LAB_PAGES, useLab } from '../../state/labStore';
 
 /**
- * Lab, walkthrough, lessons. The first two are views of the same settings (switching keeps the sentence, head and
- * mask); the lessons are a route of their own (#/lessons) that uses the same settings in its widgets.
+ * Lab, walkthrough, lessons, training playground. The first two are views of the same settings (switching keeps the sentence, head and
+ * mask); the lessons are a route of their own (#/lessons) that uses the same settings in its widgets; the playground (#/playground) has settings of its own.
  */
 export function PageTabs({ route }: { readonly route: Route }) {
   const t = useT();
@@ -28,6 +28,9 @@ export function PageTabs({ route }: { readonly route: Route }) {
       ))}
       <a href={LESSON_MAP_HREF} aria-current={route.kind === 'lesson' || route.kind === 'lesson-map' ? 'page' : undefined}>
         {t('lessons.nav')}
+      </a>
+      <a href={PLAYGROUND_HREF} aria-current={route.kind === 'playground' ? 'page' : undefined}>
+        {t('pg.nav')}
       </a>
     </nav>
   );

@@ -1,0 +1,36 @@
+import { useT } from '../../i18n/translate';
+import { usePlayground } from '../playgroundStore';
+
+/** Start / Pause (one button: the action it takes now), Step, Reset and Load trained model. */
+export function PlaygroundControls() {
+  const t = useT();
+  const status = usePlayground((s) => s.status);
+  const step = usePlayground((s) => s.step);
+  const hasModel = usePlayground((s) => s.config !== null);
+  const { start, pause, stepOnce, reset, loadTrained } = usePlayground.getState();
+  const busy = status === 'building' || status === 'loading';
+  const running = status === 'running';
+  const canTrain = hasModel && !busy;
+  return (
+    <div className="playground-controls" role="group" aria-label={t('pg.controls')}>
+      {running ? (
+        <button type="button" className="primary" onClick={pause}>
+          {t('pg.pause')}
+        </button>
+      ) : (
+        <button type="button" className="primary" onClick={start} disabled={!canTrain}>
+          {step > 0 ? t('pg.resume') : t('pg.start')}
+        </button>
+      )}
+      <button type="button" className="secondary" onClick={stepOnce} disabled={!canTrain}>
+        {t('pg.step')}
+      </button>
+      <button type="button" className="secondary" onClick={reset} disabled={status === 'building'}>
+        {t('pg.reset')}
+      </button>
+      <button type="button" className="secondary" onClick={() => void loadTrained()} disabled={busy}>
+        {t('pg.loadTrained')}
+      </button>
+    </div>
+  );
+}

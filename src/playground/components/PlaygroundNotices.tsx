@@ -1,0 +1,54 @@
+import { useT, type Translate } from '../../i18n/translate';
+import { usePlayground } from '../playgroundStore';
+import { PLAYGROUND_LIMITS, type PlaygroundNotice, type PlaygroundParams } from '../types';
+
+/** Longest part of a refused value that is shown: a link can hold anything. */
+const VALUE_PREVIEW = 40;
+
+function preview(value: string): string {
+  const chars = Array.from(value);
+  return chars.length > VALUE_PREVIEW ? `${chars.slice(0, VALUE_PREVIEW - 1).join('')}…` : value;
+}
+
+const LIMIT_OF: Readonly<Record<string, keyof typeof PLAYGROUND_LIMITS>> = {
+  layers: 'layers',
+  heads: 'heads',
+  width: 'width',
+  lr: 'learningRate',
+  seed: 'seed',
+};
+
+export function noticeText(t: Translate, notice: PlaygroundNotice, params: PlaygroundParams): string {
+  const value = preview(notice.value);
+  const param = preview(notice.param);
+  if (notice.reason === 'unknown') return t('pg.notice.unknown', { param });
+  if (notice.reason === 'divide') return t('pg.notice.divide', { value, width: params.width, heads: params.heads });
+  if (notice.param === 'task') return t('pg.notice.task', { value });
+  const limits = LIMIT_OF[notice.param];
+  if (notice.reason === 'range' && limits !== undefined) {
+    return t('pg.notice.range', { param, value, min: PLAYGROUND_LIMITS[limits].min, max: PLAYGROUND_LIMITS[limits].max });
+  }
+  return t('pg.notice.malformed', { param, value });
+}
+
+/** Settings from the link (or the form) that were refused, each saying what is used instead; dismissible. */
+export function PlaygroundNotices() {
+  const t = useT();
+  const notices = usePlayground((s) => s.notices);
+  const params = usePlayground((s) => s.params);
+  const dismiss = usePlayground((s) => s.dismissNotices);
+  if (notices.length === 0) return null;
+  return (
+    <div className="notice playground-notices" role="status">
+      <p className="playground-notices__title">{t('pg.notices.title')}</p>
+      <ul>
+        {notices.map((n, i) => (
+          <li key={`${n.param}-${n.reason}-${i}`}>{noticeText(t, n, params)}</li>
+        ))}
+      </ul>
+      <button type="button" className="secondary" onClick={dismiss}>
+        {t('pg.notices.dismiss')}
+      </button>
+    </div>
+  );
+}

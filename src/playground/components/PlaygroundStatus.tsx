@@ -1,0 +1,48 @@
+import type { MessageKey } from '../../i18n/catalog';
+import { useT } from '../../i18n/translate';
+import { usePlayground } from '../playgroundStore';
+import type { PlaygroundState } from '../types';
+
+type ErrorCode = NonNullable<PlaygroundState['error']>['code'];
+
+const ERROR_KEYS: Readonly<Record<ErrorCode, MessageKey>> = {
+  fetch: 'pg.error.fetch',
+  file: 'pg.error.file',
+  engine: 'pg.error.engine',
+  'no-model': 'pg.error.other',
+  'bad-command': 'pg.error.other',
+};
+
+/**
+ * What the playground is doing, announced politely when it changes (not on every step: the step counter is in
+ * the stats), and errors as an alert. A failed download or a refused file keeps the previous model, and says so.
+ */
+export function PlaygroundStatus() {
+  const t = useT();
+  const status = usePlayground((s) => s.status);
+  const source = usePlayground((s) => s.source);
+  const error = usePlayground((s) => s.error);
+  const hasModel = usePlayground((s) => s.config !== null);
+  // Only the paused and ready messages show the step; while running, this does not re-render on every step.
+  const step = usePlayground((s) => (s.status === 'paused' || s.status === 'ready' ? s.step : 0));
+
+  let text: string;
+  if (status === 'ready') text = source === 'file' ? t('pg.status.readyFile', { step }) : t('pg.status.ready');
+  else if (status === 'paused') text = t('pg.status.paused', { step });
+  else if (status === 'error') text = t('pg.status.error');
+  else text = t(`pg.status.${status}`);
+
+  return (
+    <div className="playground-status">
+      <p role="status" className="playground-status__text">
+        {text}
+      </p>
+      {error && (
+        <div role="alert" className="notice playground-status__error">
+          <p>{t(ERROR_KEYS[error.code], { message: error.message })}</p>
+          {hasModel && (error.code === 'fetch' || error.code === 'file') && <p>{t('pg.error.keptModel')}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

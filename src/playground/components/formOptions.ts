@@ -1,0 +1,26 @@
+import { PLAYGROUND_LIMITS } from '../types';
+
+/*
+ * The choices the form offers. Links may hold any value within PLAYGROUND_LIMITS (width=24, lr=0.007), so the
+ * current value is always among the options, in order, even when it is not one of the usual ones.
+ */
+
+export const LAYER_CHOICES: readonly number[] = Array.from(
+  { length: PLAYGROUND_LIMITS.layers.max - PLAYGROUND_LIMITS.layers.min + 1 },
+  (_, i) => PLAYGROUND_LIMITS.layers.min + i,
+);
+export const WIDTH_CHOICES: readonly number[] = [8, 16, 32, 64, 128];
+/** From too small to learn in a minute up to large enough to diverge: both are worth seeing. */
+export const LEARNING_RATE_CHOICES: readonly number[] = [1e-4, 3e-4, 1e-3, 3e-3, 5e-3, 1e-2, 3e-2, 0.1, 0.3, 1];
+
+/** `choices` with `current` added, sorted ascending, no duplicates. */
+export function withCurrent(choices: readonly number[], current: number): number[] {
+  return Array.from(new Set([...choices, current])).sort((a, b) => a - b);
+}
+
+/** Head counts from 1 to the limit that divide `width` (d_k = width / heads must be whole). */
+export function headChoices(width: number): number[] {
+  const out: number[] = [];
+  for (let h = PLAYGROUND_LIMITS.heads.min; h <= PLAYGROUND_LIMITS.heads.max; h++) if (width % h === 0) out.push(h);
+  return out;
+}

@@ -1,0 +1,1 @@
+export { PlaygroundPage, type PlaygroundPageProps } from './PlaygroundPage';

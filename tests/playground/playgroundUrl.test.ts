@@ -1,0 +1,237 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TASK_DEFAULTS } from '../../src/engine/train/tasks';
+import { TASK_NAMES, type TaskName } from '../../src/engine/train/types';
+import {
+  changeParams,
+  configFromParams,
+  defaultPlaygroundParams,
+  headsDividing,
+  parsePlaygroundQuery,
+  playgroundHash,
+  playgroundQuery,
+  PLAYGROUND_PARAM_NAMES,
+  queryOfPlaygroundHash,
+} from '../../src/playground/playgroundUrl';
+import { PLAYGROUND_LIMITS, type PlaygroundParams } from '../../src/playground/types';
+
+const REVERSAL_DEFAULTS: PlaygroundParams = { task: 'reversal', layers: 1, heads: 1, width: 32, learningRate: 0.01, seed: 1 };
+
+const divisorsUpTo = (width: number, max: number): number[] =>
+  Array.from({ length: Math.min(width, max) }, (_, i) => i + 1).filter((h) => width % h === 0);
+
+/** Any params the form can produce: within PLAYGROUND_LIMITS, heads dividing the width. */
+const validParams: fc.Arbitrary<PlaygroundParams> = fc
+  .record({
+    task: fc.constantFrom<TaskName>(...TASK_NAMES),
+    layers: fc.integer({ min: PLAYGROUND_LIMITS.layers.min, max: PLAYGROUND_LIMITS.layers.max }),
+    width: fc.integer({ min: PLAYGROUND_LIMITS.width.min, max: PLAYGROUND_LIMITS.width.max }),
+    headPick: fc.nat(),
+    learningRate: fc.oneof(
+      fc.double({ min: PLAYGROUND_LIMITS.learningRate.min, max: PLAYGROUND_LIMITS.learningRate.max, noNaN: true }),
+      fc.constantFrom(1e-5, 1e-4, 0.001, 0.005, 0.01, 0.1, 1),
+    ),
+    seed: fc.integer({ min: PLAYGROUND_LIMITS.seed.min, max: PLAYGROUND_LIMITS.seed.max }),
+  })
+  .map(({ headPick, ...rest }) => {
+    const heads = divisorsUpTo(rest.width, PLAYGROUND_LIMITS.heads.max);
+    return { ...rest, heads: heads[headPick % heads.length] };
+  });
+
+describe('parsePlaygroundQuery', () => {
+  it('an empty query gives the reversal defaults of TASK_DEFAULTS and seed 1, without notices', () => {
+    for (const query of ['', '?']) {
+      const { params, notices } = parsePlaygroundQuery(query);
+      expect(params).toEqual(REVERSAL_DEFAULTS);
+      expect(notices).toEqual([]);
+    }
+    const d = TASK_DEFAULTS.reversal;
+    expect(REVERSAL_DEFAULTS).toMatchObject({ layers: d.layers, heads: d.heads, width: d.width, learningRate: d.learningRate });
+  });
+
+  it('a task alone takes that task’s architecture and learning rate', () => {
+    for (const task of TASK_NAMES) {
+      const { params, notices } = parsePlaygroundQuery(`task=${task}`);
+      const d = TASK_DEFAULTS[task];
+      expect(params).toEqual({ task, layers: d.layers, heads: d.heads, width: d.width, learningRate: d.learningRate, seed: 1 });
+      expect(notices).toEqual([]);
+    }
+  });
+
+  it('reads every parameter of a well-formed link, with or without the leading "?"', () => {
+    const expected: PlaygroundParams = { task: 'sort', layers: 3, heads: 4, width: 64, learningRate: 0.002, seed: 7 };
+    expect(parsePlaygroundQuery('task=sort&layers=3&heads=4&width=64&lr=0.002&seed=7')).toEqual({ params: expected, notices: [] });
+    expect(parsePlaygroundQuery('?seed=7&lr=2e-3&width=64&heads=4&layers=3&task=sort')).toEqual({ params: expected, notices: [] });
+  });
+
+  it('round trip: parse(playgroundQuery(p)) gives back p, without notices, for every valid p', () => {
+    fc.assert(
+      fc.property(validParams, (p) => {
+        const { params, notices } = parsePlaygroundQuery(playgroundQuery(p));
+        expect(notices).toEqual([]);
+        expect(params).toEqual(p);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes every parameter, in the fixed order', () => {
+    fc.assert(
+      fc.property(validParams, (p) => {
+        expect(Array.from(new URLSearchParams(playgroundQuery(p)).keys())).toEqual(PLAYGROUND_PARAM_NAMES);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it.each([
+    ['task=nope', 'task', 'nope', 'malformed'],
+    ['lr=abc', 'lr', 'abc', 'malformed'],
+    ['lr=', 'lr', '', 'malformed'],
+    ['lr=Infinity', 'lr', 'Infinity', 'malformed'],
+    ['lr=5', 'lr', '5', 'range'],
+    ['lr=0', 'lr', '0', 'range'],
+    ['layers=99', 'layers', '99', 'range'],
+    ['layers=0', 'layers', '0', 'range'],
+    ['layers=1.5', 'layers', '1.5', 'malformed'],
+    ['width=0x20', 'width', '0x20', 'malformed'],
+    ['width=%2032', 'width', ' 32', 'malformed'],
+    ['heads=9', 'heads', '9', 'range'],
+    ['seed=-1', 'seed', '-1', 'range'],
+    ['seed=4294967296', 'seed', '4294967296', 'range'],
+    ['foo=1', 'foo', '1', 'unknown'],
+  ] as const)('%s → a %s notice (%s, %s) and the defaults', (query, param, value, reason) => {
+    const { params, notices } = parsePlaygroundQuery(query);
+    expect(notices).toEqual([{ param, value, reason }]);
+    expect(params).toEqual(REVERSAL_DEFAULTS);
+  });
+
+  it('heads=3 with width 32 becomes 2 heads (the largest divisor below 3), with a divide notice', () => {
+    const { params, notices } = parsePlaygroundQuery('heads=3&width=32');
+    expect(params).toEqual({ ...REVERSAL_DEFAULTS, heads: 2 });
+    expect(notices).toEqual([{ param: 'heads', value: '3', reason: 'divide' }]);
+  });
+
+  it('heads above the width become the width (width 4, heads 8 → 4)', () => {
+    const { params, notices } = parsePlaygroundQuery('width=4&heads=8');
+    expect(params).toMatchObject({ width: 4, heads: 4 });
+    expect(notices).toEqual([{ param: 'heads', value: '8', reason: 'divide' }]);
+  });
+
+  it('a refused value of one parameter keeps the good ones, and an unknown task falls back to reversal', () => {
+    const { params, notices } = parsePlaygroundQuery('task=nope&layers=2&lr=abc&seed=5&foo=bar');
+    expect(params).toEqual({ ...REVERSAL_DEFAULTS, layers: 2, seed: 5 });
+    expect(notices).toHaveLength(3);
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        { param: 'foo', value: 'bar', reason: 'unknown' },
+        { param: 'task', value: 'nope', reason: 'malformed' },
+        { param: 'lr', value: 'abc', reason: 'malformed' },
+      ]),
+    );
+  });
+
+  it('the defaults a refused value falls back to are those of the task in the link', () => {
+    const { params } = parsePlaygroundQuery('task=sort&layers=99&lr=abc');
+    expect(params).toEqual(defaultPlaygroundParams('sort'));
+    expect(params.layers).toBe(TASK_DEFAULTS.sort.layers);
+  });
+
+  it('never throws, and whatever the query, the params are within the limits with heads dividing the width', () => {
+    const name = fc.oneof(fc.constantFrom(...PLAYGROUND_PARAM_NAMES), fc.string({ maxLength: 6 }));
+    const value = fc.oneof(fc.string({ maxLength: 12 }), fc.double().map(String), fc.integer({ min: -300, max: 300 }).map(String));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(name, value), { maxLength: 8 }), (pairs) => {
+        const query = new URLSearchParams(pairs).toString();
+        const { params } = parsePlaygroundQuery(query);
+        expect(TASK_NAMES).toContain(params.task);
+        for (const field of ['layers', 'heads', 'width', 'seed'] as const) {
+          expect(Number.isInteger(params[field])).toBe(true);
+          expect(params[field]).toBeGreaterThanOrEqual(PLAYGROUND_LIMITS[field].min);
+          expect(params[field]).toBeLessThanOrEqual(PLAYGROUND_LIMITS[field].max);
+        }
+        expect(params.learningRate).toBeGreaterThanOrEqual(PLAYGROUND_LIMITS.learningRate.min);
+        expect(params.learningRate).toBeLessThanOrEqual(PLAYGROUND_LIMITS.learningRate.max);
+        expect(params.width % params.heads).toBe(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('headsDividing', () => {
+  it('is the largest divisor of the width that is at most the heads asked for', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 128 }), fc.integer({ min: 1, max: 16 }), (width, heads) => {
+        const h = headsDividing(width, heads);
+        expect(width % h).toBe(0);
+        expect(h).toBeLessThanOrEqual(heads);
+        for (let bigger = h + 1; bigger <= Math.min(heads, width); bigger++) expect(width % bigger).not.toBe(0);
+      }),
+    );
+  });
+});
+
+describe('playgroundHash / queryOfPlaygroundHash', () => {
+  it('the default hash is the one the issue shows', () => {
+    expect(playgroundHash(REVERSAL_DEFAULTS)).toBe('#/playground?task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1');
+  });
+
+  it('the query of a hash is what follows "?", and nothing without one', () => {
+    expect(queryOfPlaygroundHash('#/playground?task=copy&seed=2')).toBe('task=copy&seed=2');
+    expect(queryOfPlaygroundHash('#/playground')).toBe('');
+    expect(parsePlaygroundQuery(queryOfPlaygroundHash(playgroundHash({ ...REVERSAL_DEFAULTS, seed: 9 }))).params.seed).toBe(9);
+  });
+});
+
+describe('changeParams (the form)', () => {
+  const current: PlaygroundParams = { task: 'reversal', layers: 3, heads: 4, width: 64, learningRate: 0.1, seed: 42 };
+
+  it('a new task alone resets the architecture and learning rate to that task’s defaults but keeps the seed', () => {
+    const { params, notices } = changeParams(current, { task: 'sort' });
+    expect(params).toEqual({ ...defaultPlaygroundParams('sort'), seed: 42 });
+    expect(params).toMatchObject({ layers: TASK_DEFAULTS.sort.layers, heads: TASK_DEFAULTS.sort.heads, learningRate: TASK_DEFAULTS.sort.learningRate });
+    expect(notices).toEqual([]);
+  });
+
+  it('values given together with the new task win over its defaults', () => {
+    const { params } = changeParams(current, { task: 'induction', layers: 4, seed: 3 });
+    expect(params).toEqual({ ...defaultPlaygroundParams('induction'), layers: 4, seed: 3 });
+  });
+
+  it('the same task again changes nothing', () => {
+    expect(changeParams(current, { task: 'reversal' })).toEqual({ params: current, notices: [] });
+  });
+
+  it('a refused value keeps the current setting and yields a notice', () => {
+    expect(changeParams(current, { layers: 99 })).toEqual({ params: current, notices: [{ param: 'layers', value: '99', reason: 'range' }] });
+    expect(changeParams(current, { learningRate: Number.NaN })).toEqual({ params: current, notices: [{ param: 'lr', value: 'NaN', reason: 'malformed' }] });
+    expect(changeParams(current, { layers: 2.5 }).notices).toEqual([{ param: 'layers', value: '2.5', reason: 'malformed' }]);
+    const unknownTask = changeParams(current, { task: 'nope' as TaskName });
+    expect(unknownTask.params).toEqual(current);
+    expect(unknownTask.notices).toEqual([{ param: 'task', value: 'nope', reason: 'malformed' }]);
+  });
+
+  it('heads 3 on width 64 become 2, with a divide notice', () => {
+    expect(changeParams(current, { heads: 3 })).toEqual({ params: { ...current, heads: 2 }, notices: [{ param: 'heads', value: '3', reason: 'divide' }] });
+  });
+});
+
+describe('configFromParams', () => {
+  it('builds the task’s model with the params’ architecture and a feed-forward width of 2 · width', () => {
+    fc.assert(
+      fc.property(validParams, (p) => {
+        const { config, settings } = configFromParams(p);
+        const d = TASK_DEFAULTS[p.task];
+        expect(config).toEqual({ task: p.task, vocab: d.vocab, seqLen: d.seqLen, layers: p.layers, heads: p.heads, width: p.width, ffnWidth: 2 * p.width, causal: d.causal });
+        expect(settings).toEqual({ learningRate: p.learningRate, warmupSteps: d.warmupSteps, batchSize: d.batchSize, clipNorm: d.clipNorm, seed: p.seed });
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('for the defaults, it is exactly the task’s tested model', () => {
+    const { config } = configFromParams(defaultPlaygroundParams('reversal'));
+    expect(config.ffnWidth).toBe(TASK_DEFAULTS.reversal.ffnWidth);
+  });
+});
