@@ -3,7 +3,18 @@ import { TASK_NAMES, type TaskName } from '../../engine/train/types';
 import { configFromParams } from '../playgroundUrl';
 import { usePlayground } from '../playgroundStore';
 import { useT } from '../../i18n/translate';
+import { PLAYGROUND_LIMITS } from '../types';
 import { headChoices, LAYER_CHOICES, LEARNING_RATE_CHOICES, WIDTH_CHOICES, withCurrent } from './formOptions';
+
+/** A whole number within the seed's limits, or null. */
+export function parseSeed(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,10}$/.test(trimmed)) return null;
+  const seed = Number(trimmed);
+  return seed >= PLAYGROUND_LIMITS.seed.min && seed <= PLAYGROUND_LIMITS.seed.max ? seed : null;
+}
+
+const previewText = (text: string): string => (Array.from(text).length > 24 ? `${Array.from(text).slice(0, 23).join('')}…` : text);
 
 /** Task, architecture, learning rate and seed. Every change builds a new untrained model (and rewrites the URL). */
 export function PlaygroundForm() {
@@ -12,14 +23,22 @@ export function PlaygroundForm() {
   const setParams = usePlayground((s) => s.setParams);
   const id = useId();
   const [seedText, setSeedText] = useState(String(params.seed));
-  useEffect(() => setSeedText(String(params.seed)), [params.seed]);
+  const [seedError, setSeedError] = useState<string | null>(null);
+  useEffect(() => {
+    setSeedText(String(params.seed));
+    setSeedError(null);
+  }, [params.seed]);
 
   const { config, settings } = configFromParams(params);
   const applySeed = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = seedText.trim();
-    // Not a number → NaN → the store refuses it with a visible notice and keeps the current seed.
-    setParams({ seed: trimmed === '' ? Number.NaN : Number(trimmed) });
+    const seed = parseSeed(seedText);
+    if (seed === null) {
+      setSeedError(t('pg.form.seedInvalid', { value: previewText(seedText.trim()), max: PLAYGROUND_LIMITS.seed.max, seed: params.seed }));
+      return;
+    }
+    setSeedError(null);
+    setParams({ seed });
   };
   const numberSelect = (name: 'layers' | 'heads' | 'width' | 'learningRate', label: string, options: readonly number[]) => (
     <label htmlFor={`${id}-${name}`}>
@@ -58,12 +77,25 @@ export function PlaygroundForm() {
         <div className="playground-form__seed">
           <label htmlFor={`${id}-seed`}>
             {t('pg.form.seed')}
-            <input id={`${id}-seed`} type="text" inputMode="numeric" value={seedText} onChange={(e) => setSeedText(e.target.value)} />
+            <input
+              id={`${id}-seed`}
+              type="text"
+              inputMode="numeric"
+              value={seedText}
+              aria-invalid={seedError !== null}
+              aria-describedby={seedError !== null ? `${id}-seed-error` : undefined}
+              onChange={(e) => setSeedText(e.target.value)}
+            />
           </label>
           <button type="submit" className="secondary" disabled={seedText.trim() === String(params.seed)}>
             {t('pg.form.seedApply')}
           </button>
         </div>
+        {seedError !== null && (
+          <p id={`${id}-seed-error`} className="playground-form__error" role="alert">
+            {seedError}
+          </p>
+        )}
         <p className="hint">{t('pg.form.note', { dk: config.width / config.heads, ffn: config.ffnWidth, batch: settings.batchSize })}</p>
       </fieldset>
     </form>

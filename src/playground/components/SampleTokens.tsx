@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/translate';
+import { useFocusableWhenScrolling } from '../../lessons/useFocusableWhenScrolling';
 import { IGNORE_TARGET, type SampleView } from '../../engine/train/types';
 
 /**
@@ -7,11 +8,12 @@ import { IGNORE_TARGET, type SampleView } from '../../engine/train/types';
  */
 export function SampleTokens({ sample }: { readonly sample: SampleView }) {
   const t = useT();
+  const scroller = useFocusableWhenScrolling<HTMLDivElement>();
   const scored = sample.targets.filter((v) => v !== IGNORE_TARGET).length;
   const right = sample.targets.filter((v, i) => v !== IGNORE_TARGET && sample.predictions[i] === v).length;
   return (
     <div className="sample-tokens">
-      <div className="sample-tokens__scroll">
+      <div className="sample-tokens__scroll" ref={scroller} role="region" aria-label={t('pg.sample.tokens')}>
         <table>
           <tbody>
             <tr>

@@ -31,6 +31,7 @@ export const playgroundMessages = defineMessages(
     'pg.form.lr': 'Learning rate',
     'pg.form.seed': 'Seed',
     'pg.form.seedApply': 'Use seed',
+    'pg.form.seedInvalid': '“{value}” is not a whole number from 0 to {max}; the seed stays {seed}.',
     'pg.form.note': 'Changing a setting builds a new, untrained model. Width ÷ heads = {dk} numbers per head (d_k). FFN width {ffn}, batch {batch}.',
 
     'pg.controls': 'Training controls',
@@ -85,6 +86,7 @@ export const playgroundMessages = defineMessages(
 
     'pg.sample.title': 'Attention on one held-out input',
     'pg.sample.lede': 'The same input at every step, so you see what training changes. Rows are output positions (queries), columns input positions (keys).',
+    'pg.sample.tokens': 'Input, target and the model’s output, position by position',
     'pg.sample.input': 'Input',
     'pg.sample.target': 'Target',
     'pg.sample.prediction': 'Model',
@@ -120,6 +122,7 @@ export const playgroundMessages = defineMessages(
     'pg.form.lr': '学习率',
     'pg.form.seed': '随机种子',
     'pg.form.seedApply': '使用该种子',
+    'pg.form.seedInvalid': '“{value}” 不是 0 到 {max} 之间的整数；种子仍为 {seed}。',
     'pg.form.note': '改动任何设置都会新建一个未训练的模型。宽度 ÷ 头数 = 每个头 {dk} 个数（d_k）。前馈层宽度 {ffn}，批大小 {batch}。',
 
     'pg.controls': '训练控制',
@@ -174,6 +177,7 @@ export const playgroundMessages = defineMessages(
 
     'pg.sample.title': '一个留出输入上的注意力',
     'pg.sample.lede': '每一步都用同一个输入，这样你看到的是训练带来的变化。行是输出位置（查询），列是输入位置（键）。',
+    'pg.sample.tokens': '逐个位置的输入、目标和模型输出',
     'pg.sample.input': '输入',
     'pg.sample.target': '目标',
     'pg.sample.prediction': '模型',

@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/*
+ * The training playground (#/playground) in Chromium: training runs in a Web Worker, Start moves the step counter
+ * and the chart, Pause stops them; bad links give notices; the shipped trained models load, and a missing or broken
+ * file gives a clear error while the page keeps working.
+ */
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+const stat = (page: Page, name: string) => page.locator(`[data-stat="${name}"]`);
+const stepCount = async (page: Page): Promise<number> => Number(await stat(page, 'step').textContent());
+const chartPoints = async (page: Page): Promise<number> => Number(await page.locator('.playground-chart svg').getAttribute('data-points'));
+const percent = async (page: Page, name: string): Promise<number> => Number.parseFloat((await stat(page, name).textContent()) ?? '');
+
+test('Start trains in a Web Worker: the step counter and the chart move; Pause stops them', async ({ page }) => {
+  const errors = watchErrors(page);
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto('/?lang=en#/playground');
+  await expect(page.getByRole('heading', { level: 2, name: 'Train a tiny Transformer' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible();
+  // The canonical link of the defaults is written into the URL.
+  await expect(page).toHaveURL(/#\/playground\?task=reversal&layers=1&heads=1&width=32&lr=0\.01&seed=1$/);
+  expect(await stepCount(page)).toBe(0);
+  expect(await chartPoints(page)).toBe(0);
+
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect.poll(() => stepCount(page)).toBeGreaterThan(5);
+  const firstPoints = await chartPoints(page);
+  expect(firstPoints).toBeGreaterThan(0);
+  await expect.poll(() => chartPoints(page)).toBeGreaterThan(firstPoints);
+  await expect(stat(page, 'speed')).toHaveText(/^\d+(\.\d)?$/);
+  await expect(page.locator('.playground-chart__line--loss')).toHaveAttribute('d', /^M.+L/);
+  expect(workers.some((url) => url.includes('trainWorker'))).toBe(true);
+
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Paused at step \d+/ })).toBeVisible();
+  // The chunk the worker was training when Pause arrived still reports; then nothing moves.
+  const settled = async (): Promise<boolean> => {
+    const before = await stepCount(page);
+    await page.waitForTimeout(400);
+    return (await stepCount(page)) === before;
+  };
+  await expect.poll(settled, { timeout: 5000 }).toBe(true);
+  const pausedAt = await stepCount(page);
+  const pausedPoints = await chartPoints(page);
+  await page.waitForTimeout(1000);
+  expect(await stepCount(page)).toBe(pausedAt);
+  expect(await chartPoints(page)).toBe(pausedPoints);
+  await expect(page.getByRole('status').filter({ hasText: `Paused at step ${pausedAt}.` })).toBeVisible();
+
+  // Step takes exactly one step; Reset goes back to an untrained model.
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => stepCount(page)).toBe(pausedAt + 1);
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect.poll(() => stepCount(page)).toBe(0);
+  expect(await chartPoints(page)).toBe(0);
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeEnabled();
+  await expect(page.locator('body')).not.toContainText('NaN');
+  expect(errors).toEqual([]);
+});
+
+test('a link with bad settings shows what was refused and uses working values', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/?lang=en#/playground?task=nope&lr=abc&heads=3&layers=99&colour=red');
+  const notices = page.locator('.playground-notices');
+  await expect(notices).toContainText('There is no task “nope”');
+  await expect(notices).toContainText('lr = “abc” is not a valid value');
+  await expect(notices).toContainText('layers = “99” is outside the allowed range (1 to 4)');
+  await expect(notices).toContainText('3 heads do not divide the width 32; 2 heads are used instead');
+  await expect(notices).toContainText('“colour” is not a playground setting');
+  await expect(page).toHaveURL(/#\/playground\?task=reversal&layers=1&heads=2&width=32&lr=0\.01&seed=1$/);
+  await expect(page.getByLabel('Heads per layer')).toHaveValue('2');
+
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => stepCount(page)).toBe(1);
+  // Two heads: two thumbnails to pick from, the second one selectable.
+  await page.getByRole('button', { name: 'Show layer 1, head 2' }).click();
+  await expect(page.getByRole('button', { name: 'Show layer 1, head 2' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.attention-heatmap').first()).toContainText('Layer 1, head 2 at step 1');
+
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notices).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('the form rebuilds the model and rewrites the link; a bad seed is refused with a notice', async ({ page }) => {
+  await page.goto('/?lang=en#/playground');
+  await page.getByLabel('Task').selectOption('sort');
+  // Sort's own setup: two layers of two heads.
+  await expect(page).toHaveURL(/#\/playground\?task=sort&layers=2&heads=2&width=32&lr=0\.005&seed=1$/);
+  await expect(page.getByRole('button', { name: /Show layer 2, head 2/ })).toBeVisible();
+  await page.getByLabel('Seed').fill('12abc');
+  await page.getByRole('button', { name: 'Use seed' }).click();
+  await expect(page.getByRole('alert')).toHaveText('“12abc” is not a whole number from 0 to 4294967295; the seed stays 1.');
+  await expect(page).toHaveURL(/seed=1$/);
+  await page.getByLabel('Seed').fill('7');
+  await page.getByRole('button', { name: 'Use seed' }).click();
+  await expect(page).toHaveURL(/seed=7$/);
+  // Back to a link (Back button, a pasted link) with other settings rebuilds for them.
+  await page.goto('/?lang=en#/playground?task=copy&seed=3');
+  await expect(page.getByLabel('Task')).toHaveValue('copy');
+  await expect(page.getByLabel('Seed')).toHaveValue('3');
+});
+
+test('Load trained model shows the shipped reversal model: ≥ 99 % held out, every token of the sample right', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/?lang=en#/playground?task=reversal');
+  await page.getByRole('button', { name: 'Load trained model' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The trained model is loaded' })).toBeVisible();
+  expect(await stepCount(page)).toBeGreaterThan(0);
+  expect(await percent(page, 'held-out')).toBeGreaterThanOrEqual(99);
+  await expect(page.locator('.sample-tokens__score')).toHaveText('16 of 16 right');
+  await expect(page.locator('.sample-tokens__wrong')).toHaveCount(0);
+  // Training goes on from the loaded weights.
+  const loadedAt = await stepCount(page);
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => stepCount(page)).toBe(loadedAt + 1);
+  expect(errors).toEqual([]);
+});
+
+test('a missing or broken model file gives a clear error and the model on screen keeps working', async ({ page }) => {
+  await page.goto('/?lang=en#/playground?task=copy');
+  await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible();
+
+  await page.route('**/models/copy.json', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.getByRole('button', { name: 'Load trained model' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The trained model for copy is missing: models/copy.json answered 404.');
+  await expect(alert).toContainText('The model you had is still here.');
+
+  await page.unroute('**/models/copy.json');
+  await page.route('**/models/copy.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"format": "attention-lab' }));
+  await page.getByRole('button', { name: 'Load trained model' }).click();
+  await expect(alert).toContainText('models/copy.json is not valid JSON');
+
+  await page.unroute('**/models/copy.json');
+  await page.route('**/models/copy.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"format": "something else"}' }));
+  await page.getByRole('button', { name: 'Load trained model' }).click();
+  await expect(alert).toContainText('The trained model file was refused');
+
+  // Still a working, untrained model.
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(() => stepCount(page)).toBe(1);
+  await expect(alert).toHaveCount(0);
+});
+
+for (const locale of ['en', 'zh'] as const) {
+  test(`at 375 px in ${locale}: no sideways scrolling, and no serious accessibility violations`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/?lang=${locale}#/playground?task=sort`);
+    await page.getByRole('button', { name: locale === 'en' ? 'Load trained model' : '加载训练好的模型' }).click();
+    await expect.poll(() => stepCount(page)).toBeGreaterThan(0);
+    await expect(page.locator('.playground-heads__pick')).toHaveCount(4);
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    const results = await new AxeBuilder({ page }).include('.playground').analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
