@@ -1,20 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { TASK_NAMES, type TaskName } from '../../engine/train/types';
 import { configFromParams } from '../playgroundUrl';
 import { usePlayground } from '../playgroundStore';
 import { useT } from '../../i18n/translate';
-import { PLAYGROUND_LIMITS } from '../types';
 import { headChoices, LAYER_CHOICES, LEARNING_RATE_CHOICES, WIDTH_CHOICES, withCurrent } from './formOptions';
-
-/** A whole number within the seed's limits, or null. */
-export function parseSeed(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,10}$/.test(trimmed)) return null;
-  const seed = Number(trimmed);
-  return seed >= PLAYGROUND_LIMITS.seed.min && seed <= PLAYGROUND_LIMITS.seed.max ? seed : null;
-}
-
-const previewText = (text: string): string => (Array.from(text).length > 24 ? `${Array.from(text).slice(0, 23).join('')}…` : text);
+import { SeedField } from './SeedField';
 
 /** Task, architecture, learning rate and seed. Every change builds a new untrained model (and rewrites the URL). */
 export function PlaygroundForm() {
@@ -22,24 +12,7 @@ export function PlaygroundForm() {
   const params = usePlayground((s) => s.params);
   const setParams = usePlayground((s) => s.setParams);
   const id = useId();
-  const [seedText, setSeedText] = useState(String(params.seed));
-  const [seedError, setSeedError] = useState<string | null>(null);
-  useEffect(() => {
-    setSeedText(String(params.seed));
-    setSeedError(null);
-  }, [params.seed]);
-
   const { config, settings } = configFromParams(params);
-  const applySeed = (event: FormEvent) => {
-    event.preventDefault();
-    const seed = parseSeed(seedText);
-    if (seed === null) {
-      setSeedError(t('pg.form.seedInvalid', { value: previewText(seedText.trim()), max: PLAYGROUND_LIMITS.seed.max, seed: params.seed }));
-      return;
-    }
-    setSeedError(null);
-    setParams({ seed });
-  };
   const numberSelect = (name: 'layers' | 'heads' | 'width' | 'learningRate', label: string, options: readonly number[]) => (
     <label htmlFor={`${id}-${name}`}>
       {label}
@@ -54,7 +27,7 @@ export function PlaygroundForm() {
   );
 
   return (
-    <form className="playground-form" onSubmit={applySeed}>
+    <div className="playground-form">
       <fieldset>
         <legend>{t('pg.form.legend')}</legend>
         <label htmlFor={`${id}-task`}>
@@ -74,30 +47,9 @@ export function PlaygroundForm() {
           {numberSelect('width', t('pg.form.width'), withCurrent(WIDTH_CHOICES, params.width))}
           {numberSelect('learningRate', t('pg.form.lr'), withCurrent(LEARNING_RATE_CHOICES, params.learningRate))}
         </div>
-        <div className="playground-form__seed">
-          <label htmlFor={`${id}-seed`}>
-            {t('pg.form.seed')}
-            <input
-              id={`${id}-seed`}
-              type="text"
-              inputMode="numeric"
-              value={seedText}
-              aria-invalid={seedError !== null}
-              aria-describedby={seedError !== null ? `${id}-seed-error` : undefined}
-              onChange={(e) => setSeedText(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="secondary" disabled={seedText.trim() === String(params.seed)}>
-            {t('pg.form.seedApply')}
-          </button>
-        </div>
-        {seedError !== null && (
-          <p id={`${id}-seed-error`} className="playground-form__error" role="alert">
-            {seedError}
-          </p>
-        )}
+        <SeedField key={params.seed} seed={params.seed} onSeed={(seed) => setParams({ seed })} />
         <p className="hint">{t('pg.form.note', { dk: config.width / config.heads, ffn: config.ffnWidth, batch: settings.batchSize })}</p>
       </fieldset>
-    </form>
+    </div>
   );
 }
