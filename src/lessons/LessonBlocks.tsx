@@ -4,6 +4,7 @@ import { useT } from '../i18n/translate';
 import { useFocusableWhenScrolling } from './useFocusableWhenScrolling';
 import { QuestionCard } from './QuestionCard';
 import { RichText } from './RichText';
+import { TrainBlock } from './TrainBlock';
 import { TryBlock } from './TryBlock';
 import type { Block, Bi, LessonSlug, TableCell } from './types';
 import { useBi } from './useBi';
@@ -53,6 +54,8 @@ function BlockView({ slug, block }: { readonly slug: LessonSlug; readonly block:
       return <QuestionCard slug={slug} question={block.question} />;
     case 'try':
       return <TryBlock label={block.label} preset={block.preset} note={block.note} />;
+    case 'train':
+      return <TrainBlock label={block.label} query={block.query} note={block.note} />;
     case 'callout':
       return (
         <aside className={`lesson-callout lesson-callout--${block.tone}`}>

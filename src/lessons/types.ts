@@ -115,6 +115,8 @@ export type Block =
   | { readonly kind: 'widget'; readonly widget: WidgetId; readonly config?: WidgetConfig; readonly caption?: Bi }
   | { readonly kind: 'question'; readonly question: Question }
   | { readonly kind: 'try'; readonly label: Bi; readonly preset: LabPreset; readonly note?: Bi }
+  /** A link to the training playground set up by `query` (#/playground?query): train the model the text describes. */
+  | { readonly kind: 'train'; readonly label: Bi; readonly query: string; readonly note?: Bi }
   | { readonly kind: 'callout'; readonly tone: 'note' | 'caution'; readonly text: Bi }
   | { readonly kind: 'code'; readonly language: 'python' | 'typescript'; readonly code: string; readonly caption?: Bi }
   | { readonly kind: 'table'; readonly caption: Bi; readonly columns: readonly Bi[]; readonly rows: readonly (readonly TableCell[])[] }

@@ -168,3 +168,17 @@ for (const locale of ['en', 'zh'] as const) {
     expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+test('a lesson’s “Train it” link opens the playground set up for that lesson, and the tab leads back', async ({ page }) => {
+  await page.goto('/?lang=en#/lessons/reading-attention-maps');
+  await page.getByRole('link', { name: 'Train the two-head circuit yourself' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Train a tiny Transformer' })).toBeVisible();
+  await expect(page.getByLabel('Task')).toHaveValue('induction');
+  await expect(page.getByLabel('Layers')).toHaveValue('2');
+  await expect(page.getByRole('link', { name: 'Train', exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: 'Load trained model' }).click();
+  await expect.poll(() => stepCount(page)).toBeGreaterThan(0);
+  expect(await percent(page, 'held-out')).toBeGreaterThanOrEqual(99);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 2, name: /Reading attention maps/i })).toBeVisible();
+});

@@ -6,6 +6,7 @@ import { WIDGETS } from '../../src/lessons/widgets/registry';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 import { parseQuery, settingsToQuery } from '../../src/state/urlState';
 import { POST_LN_STEPS } from '../../src/state/walkthroughStore';
+import { parsePlaygroundQuery, playgroundQuery } from '../../src/playground/playgroundUrl';
 
 const isBi = (v: unknown): v is Bi =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).sort().join() === 'en,zh';
@@ -118,6 +119,19 @@ describe.each(LESSONS.map((l) => [l.slug, l] as const))('lesson %s', (_slug, les
   it('leaves no unbalanced inline markup ($ or **) in the prose', () => {
     for (const { path, text } of bilingualTexts(lesson, lesson.slug)) {
       for (const side of [text.en, text.zh]) expect(proseOf(side), path).not.toMatch(/\*\*|(?<!\\)\$/);
+    }
+  });
+});
+
+describe('links to the training playground', () => {
+  const trains = LESSONS.flatMap((lesson) => lesson.blocks.filter((b): b is Extract<Block, { kind: 'train' }> => b.kind === 'train').map((b) => [lesson.slug, b] as const));
+  it('exist, and each sets up the playground without a refused value', () => {
+    expect(trains.length).toBeGreaterThanOrEqual(2);
+    for (const [slug, block] of trains) {
+      const parsed = parsePlaygroundQuery(block.query);
+      expect(parsed.notices, `${slug}: ${block.query}`).toEqual([]);
+      // The link is canonical, so opening it does not rewrite the URL.
+      expect(playgroundQuery(parsed.params)).toBe(block.query);
     }
   });
 });

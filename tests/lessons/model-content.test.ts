@@ -24,6 +24,7 @@ function bis(block: Block): Bi[] {
     case 'code':
       return block.caption ? [block.caption] : [];
     case 'try':
+    case 'train':
       return [block.label, ...(block.note ? [block.note] : [])];
     case 'list':
       return [...block.items];

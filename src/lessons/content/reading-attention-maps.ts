@@ -128,6 +128,15 @@ export const readingAttentionMaps: Lesson = {
       },
     },
     {
+      kind: 'train',
+      label: { en: 'Train the two-head circuit yourself', zh: '亲手训练这个两头回路' },
+      query: 'task=induction&layers=2&heads=1&width=32&lr=0.005&seed=1',
+      note: {
+        en: 'A two-layer model with a causal mask learns to repeat the token that followed the last earlier copy of the current one. After a few hundred steps layer 1 looks one position back and layer 2 looks just past the earlier copy. “Load trained model” shows the finished heads at once.',
+        zh: '一个带因果掩码的两层模型学习：重复当前词元上一次出现时紧跟其后的那个词元。训练几百步后，第 1 层会看向前一个位置，第 2 层会看向更早那次出现的后一个位置。点“加载训练好的模型”可以直接看到训练完成的头。',
+      },
+    },
+    {
       kind: 'question',
       question: {
         id: 'induction-target',

@@ -248,6 +248,15 @@ export const whatIsAttention: Lesson = {
       },
     },
     {
+      kind: 'train',
+      label: { en: 'See what training adds: teach one head to reverse 16 digits', zh: '看看训练带来什么：教一个头把 16 个数字倒过来' },
+      query: 'task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1',
+      note: {
+        en: 'At first its weights are spread out like the lab’s. Within about a hundred steps each output position puts almost all of its weight on the one input it needs, and the map becomes the anti-diagonal.',
+        zh: '一开始它的权重和实验室里一样分散。大约一百步之内，每个输出位置几乎把全部权重都放在它需要的那一个输入上，注意力图变成反对角线。',
+      },
+    },
+    {
       kind: 'try',
       label: { en: 'Show the weighted sum of the values', zh: '显示对值的加权求和' },
       preset: { walkthroughStep: 'weightedValues' },

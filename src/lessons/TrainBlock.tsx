@@ -1,0 +1,24 @@
+import { useT } from '../i18n/translate';
+import { routeHash } from './route';
+import { RichText } from './RichText';
+import type { Bi } from './types';
+import { useBi } from './useBi';
+
+/** A link to the training playground with the setup the lesson talks about (the student trains it there). */
+export function TrainBlock({ label, query, note }: { readonly label: Bi; readonly query: string; readonly note?: Bi }) {
+  const t = useT();
+  const pick = useBi();
+  return (
+    <div className="lesson-try lesson-train">
+      <span className="lesson-try__tag">{t('lessons.train.label')}</span>
+      <a className="lesson-train__link" href={routeHash({ kind: 'playground', query })}>
+        <RichText text={pick(label)} />
+      </a>
+      {note && (
+        <p className="lesson-try__note">
+          <RichText text={pick(note)} />
+        </p>
+      )}
+    </div>
+  );
+}
