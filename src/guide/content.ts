@@ -138,7 +138,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'list',
         items: [
           { en: 'Every address inside the build is relative, so it works from a sub-path such as `/courses/ai/lab/` without configuration, and lessons use `#/…` addresses, so no server rewrite rules are needed.', zh: '构建结果中的所有地址都是相对地址，所以放在 `/courses/ai/lab/` 这样的子路径下也无需配置；课程使用 `#/…` 形式的地址，因此不需要服务器重写规则。' },
-          { en: 'Keep the files together: `index.html` (the lab), `embed.html` (single widgets), `attention-lab-widgets.js` (custom elements) and the `assets/` folder.', zh: '文件要放在一起：`index.html`（实验室）、`embed.html`（单个组件）、`attention-lab-widgets.js`（自定义元素）和 `assets/` 文件夹。' },
+          { en: 'Keep the files together: `index.html` (the lab), `embed.html` (single widgets), `attention-lab-widgets.js` (custom elements), the `assets/` folder and the `models/` folder (the playground’s trained models).', zh: '文件要放在一起：`index.html`（实验室）、`embed.html`（单个组件）、`attention-lab-widgets.js`（自定义元素）、`assets/` 文件夹和 `models/` 文件夹（训练场的训练好的模型）。' },
           { en: 'To be framed by your course site, the server must not send `X-Frame-Options: DENY` or `SAMEORIGIN`, nor a `Content-Security-Policy: frame-ancestors` that leaves your site out. Static hosts such as GitHub Pages allow framing by default.', zh: '要被你的课程网站嵌入，服务器不能发送 `X-Frame-Options: DENY` 或 `SAMEORIGIN`，也不能发送不包含你网站的 `Content-Security-Policy: frame-ancestors`。GitHub Pages 等静态托管服务默认允许被嵌入。' },
           { en: 'Custom elements load a module script, which browsers fetch with CORS: from another site, the server must send `Access-Control-Allow-Origin` (GitHub Pages does), or host the build on the same site as your pages.', zh: '自定义元素会加载模块脚本，浏览器用 CORS 方式获取它：如果来自另一个网站，服务器必须发送 `Access-Control-Allow-Origin`（GitHub Pages 会发送），否则请把构建结果托管在与你的网页相同的网站上。' },
           { en: 'Opening `index.html` straight from the disk (`file://`) does not work, because browsers refuse module scripts there; use any local web server, for example `npx vite preview` in the project or `python3 -m http.server` in `dist/`.', zh: '直接从磁盘打开 `index.html`（`file://`）是不行的，因为浏览器在那里拒绝加载模块脚本；请使用任意本地网页服务器，例如在项目中运行 `npx vite preview`，或在 `dist/` 中运行 `python3 -m http.server`。' },
@@ -167,6 +167,29 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         },
       },
       { kind: 'code', lang: 'js', code: SET_TEXT_EXAMPLE },
+    ],
+  },
+  {
+    id: 'playground',
+    title: { en: 'Linking to the training playground', zh: '链接到训练场' },
+    blocks: [
+      {
+        kind: 'prose',
+        text: {
+          en: 'The Train tab trains a tiny Transformer in the student’s browser. Its setup is in the address, so a link opens exactly the model you describe in class, untrained and ready to start:',
+          zh: '“训练”标签页在学生的浏览器里训练一个小型 Transformer。它的设置都在地址里，所以一个链接就能打开你在课上讲的那个模型：尚未训练，随时可以开始。',
+        },
+      },
+      { kind: 'code', lang: 'text', code: '{base}#/playground?task=induction&layers=2&heads=1&width=32&lr=0.005&seed=1' },
+      {
+        kind: 'list',
+        items: [
+          { en: '`task`: `reversal`, `copy`, `sort` or `induction`; each has its own default layers, heads, width and learning rate, used for anything the link leaves out.', zh: '`task`：`reversal`、`copy`、`sort` 或 `induction`；每个任务都有自己默认的层数、头数、宽度和学习率，链接里没写的设置就用它们。' },
+          { en: '`layers` 1–4, `heads` 1–8 (it must divide `width`, otherwise the nearest smaller count that does is used), `width` 4–128, `lr` from `0.00001` to `1`, `seed` a whole number from 0 to 4294967295.', zh: '`layers` 1–4，`heads` 1–8（必须整除 `width`，否则改用能整除的、更小的最接近的数），`width` 4–128，`lr` 从 `0.00001` 到 `1`，`seed` 为 0 到 4294967295 之间的整数。' },
+          { en: 'The same seed gives the same weights and the same training batches, so every student who opens the link sees the same run.', zh: '相同的种子给出相同的权重和相同的训练批次，所以打开这个链接的每个学生看到的都是同一次训练。' },
+          { en: '“Load trained model” fetches `models/<task>.json` next to `index.html`; keep the `models/` folder of the build when you host your own copy.', zh: '“加载训练好的模型”会读取与 `index.html` 同目录的 `models/<task>.json`；自己托管时请保留构建结果中的 `models/` 文件夹。' },
+        ],
+      },
     ],
   },
   {

@@ -4,7 +4,9 @@ import { TABLE_LABELS } from '../../src/guide/labels';
 import { PARAM_DOCS } from '../../src/guide/params';
 import type { Bi } from '../../src/guide/types';
 import { WIDGET_DOCS } from '../../src/guide/widgets';
+import { parseRoute } from '../../src/lessons/route';
 import { parseRichText } from '../../src/lessons/richText';
+import { parsePlaygroundQuery, playgroundQuery } from '../../src/playground/playgroundUrl';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 import { parseQuery, URL_LIMITS, URL_PARAMS } from '../../src/state/urlState';
 import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_PARAMS, EMBED_WIDGETS } from '../../src/widgets/embedContract';
@@ -106,5 +108,19 @@ describe('the guide text', () => {
       '<script type="module" src="{base}attention-lab-widgets.js"></script>\n<attention-heatmap text="The cat sat on the mat" h="2" mask="causal" lang="en" controls="text,mask" lock="mask"></attention-heatmap>',
     );
     expect(examples.SET_TEXT_EXAMPLE.en).toContain("type: 'attention-lab:set-text'");
+  });
+});
+
+describe('the playground section', () => {
+  it('gives a playground link whose settings are all accepted, written the way the playground writes them', () => {
+    const section = content.GUIDE_SECTIONS.find((s) => s.id === 'playground');
+    const code = section?.blocks.find((b) => b.kind === 'code');
+    expect(code?.kind).toBe('code');
+    const text = code && code.kind === 'code' && typeof code.code === 'string' ? code.code : '';
+    const route = parseRoute(text.slice(text.indexOf('#')));
+    expect(route.kind).toBe('playground');
+    const query = route.kind === 'playground' ? route.query : '';
+    expect(parsePlaygroundQuery(query).notices).toEqual([]);
+    expect(playgroundQuery(parsePlaygroundQuery(query).params)).toBe(query);
   });
 });
