@@ -89,27 +89,37 @@ export function makeBatch(task: TaskName, batchSize: number, seqLen: number, voc
   for (let b = 0; b < batchSize; b++) {
     const tokens = inputs.subarray(b * seqLen, (b + 1) * seqLen);
     for (let t = 0; t < seqLen; t++) tokens[t] = Math.floor(random() * vocab);
-    const out = targets.subarray(b * seqLen, (b + 1) * seqLen);
-    if (task === 'reversal') for (let t = 0; t < seqLen; t++) out[t] = tokens[seqLen - 1 - t];
-    else if (task === 'copy') out.set(tokens);
-    else if (task === 'sort') out.set(tokens.slice().sort());
-    else inductionTargets(tokens, vocab, random, out);
+    if (task === 'induction') ensureRepeat(tokens, random);
+    writeTargets(task, tokens, vocab, targets.subarray(b * seqLen, (b + 1) * seqLen));
   }
   return { batchSize, seqLen, inputs, targets };
 }
 
 /**
- * Fills `out` with the induction targets of `tokens` in one left-to-right pass, remembering for every token where
- * it was last seen. A sequence without any repeat (possible only when T ≤ V) would score nothing, so its last token
- * is first overwritten with a copy of a random earlier one: every sequence has at least one scored position.
+ * A sequence without any repeat (possible only when T ≤ V) would score nothing on the induction task, so its last
+ * token is overwritten with a copy of a random earlier one: every sequence has at least one scored position.
  */
-function inductionTargets(tokens: Int32Array, vocab: number, random: Random, out: Int32Array): void {
+function ensureRepeat(tokens: Int32Array, random: Random): void {
   const n = tokens.length;
   if (new Set(tokens).size === n) tokens[n - 1] = tokens[Math.floor(random() * (n - 1))];
-  const lastSeen = new Int32Array(vocab).fill(-1);
-  for (let t = 0; t < n; t++) {
-    const previous = lastSeen[tokens[t]];
-    out[t] = previous < 0 ? IGNORE_TARGET : tokens[previous + 1];
-    lastSeen[tokens[t]] = t;
+}
+
+/**
+ * Writes the task's targets for one sequence into `out` (the rules of the table above; draws nothing, so the
+ * trainer's sample of any input uses it too). Induction is one left-to-right pass remembering where every token
+ * was last seen.
+ */
+export function writeTargets(task: TaskName, tokens: Int32Array, vocab: number, out: Int32Array): void {
+  const n = tokens.length;
+  if (task === 'reversal') for (let t = 0; t < n; t++) out[t] = tokens[n - 1 - t];
+  else if (task === 'copy') out.set(tokens);
+  else if (task === 'sort') out.set(tokens.slice().sort());
+  else {
+    const lastSeen = new Int32Array(vocab).fill(-1);
+    for (let t = 0; t < n; t++) {
+      const previous = lastSeen[tokens[t]];
+      out[t] = previous < 0 ? IGNORE_TARGET : tokens[previous + 1];
+      lastSeen[tokens[t]] = t;
+    }
   }
 }

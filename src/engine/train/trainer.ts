@@ -2,7 +2,7 @@ import { EngineError } from '../errors';
 import { hashString, mulberry32, type Random } from '../random';
 import { adamStep, clipGlobalNorm, createAdam, warmupLearningRate } from './adam';
 import { exportTensors, importTensors } from './parameters';
-import { makeBatch, TASK_DEFAULTS } from './tasks';
+import { makeBatch, TASK_DEFAULTS, writeTargets } from './tasks';
 import { backward, createTinyTransformer, createWorkspace, forward, forwardSample, type TinyTransformer, type Workspace } from './tinyTransformer';
 import {
   IGNORE_TARGET,
@@ -198,21 +198,10 @@ class TinyTrainer implements Trainer {
   }
 }
 
-/** The task's targets for a given input (the same rule as makeBatch, without drawing anything). */
+/** The task's targets for a given input (the rule makeBatch uses, without drawing anything). */
 function sampleTargets(config: TinyModelConfig, tokens: Int32Array): Int32Array {
-  const t = tokens.length;
-  const out = new Int32Array(t);
-  if (config.task === 'reversal') for (let i = 0; i < t; i++) out[i] = tokens[t - 1 - i];
-  else if (config.task === 'copy') out.set(tokens);
-  else if (config.task === 'sort') out.set(tokens.slice().sort());
-  else {
-    const lastSeen = new Int32Array(config.vocab).fill(-1);
-    for (let i = 0; i < t; i++) {
-      const previous = lastSeen[tokens[i]];
-      out[i] = previous < 0 ? IGNORE_TARGET : tokens[previous + 1];
-      lastSeen[tokens[i]] = i;
-    }
-  }
+  const out = new Int32Array(tokens.length);
+  writeTargets(config.task, tokens, config.vocab, out);
   return out;
 }
 
