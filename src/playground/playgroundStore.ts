@@ -49,7 +49,7 @@ interface Connection {
 
 let connection: Connection | null = null;
 
-type Data = Omit<PlaygroundState, 'setParams' | 'start' | 'pause' | 'stepOnce' | 'reset' | 'loadTrained' | 'dismissNotices'>;
+type Data = Omit<PlaygroundState, 'setParams' | 'start' | 'pause' | 'stepOnce' | 'reset' | 'loadTrained' | 'dismissNotices' | 'setSampleInput'>;
 
 const INITIAL_DATA: Data = {
   params: defaultPlaygroundParams(),
@@ -60,6 +60,7 @@ const INITIAL_DATA: Data = {
   heldOutHistory: [],
   heldOut: null,
   sample: null,
+  sampleInput: null,
   stepsPerSecond: 0,
   config: null,
   source: 'fresh',
@@ -136,6 +137,13 @@ export const usePlayground = create<PlaygroundState>()((set, get) => ({
   dismissNotices() {
     set({ notices: [] });
   },
+
+  setSampleInput(inputs) {
+    const c = connect();
+    set({ sampleInput: inputs === null ? null : inputs.slice() });
+    writeUrl(get().params);
+    c.client.send({ type: 'sample', inputs: inputs === null ? null : inputs.slice() });
+  },
 }));
 
 /** The current connection, made with the default client if the page acted before initPlayground. */
@@ -169,9 +177,11 @@ function open(client: TrainingClient, options: PlaygroundOptions): Connection {
  */
 export function initPlayground(query: string, client?: TrainingClient, options: PlaygroundOptions = {}): void {
   const parsed = parsePlaygroundQuery(query);
-  open(client ?? createTrainingClient(), options);
-  usePlayground.setState({ ...INITIAL_DATA, params: parsed.params, notices: parsed.notices });
+  const c = open(client ?? createTrainingClient(), options);
+  usePlayground.setState({ ...INITIAL_DATA, params: parsed.params, notices: parsed.notices, sampleInput: parsed.input });
   writeUrl(parsed.params);
+  // Before the model exists, so the first maps are already of this input.
+  if (parsed.input !== null) c.client.send({ type: 'sample', inputs: parsed.input });
   rebuild();
 }
 
@@ -217,7 +227,7 @@ function writeUrl(params: PlaygroundParams): void {
   if (win === undefined) return;
   const { pathname, search, hash } = win.location;
   if (hash !== PLAYGROUND_ROUTE && !hash.startsWith(`${PLAYGROUND_ROUTE}?`) && !hash.startsWith(`${PLAYGROUND_ROUTE}/`)) return;
-  const next = playgroundHash(params);
+  const next = playgroundHash(params, usePlayground.getState().sampleInput);
   if (hash !== next) win.history.replaceState(win.history.state, '', `${pathname}${search}${next}`);
 }
 
@@ -281,6 +291,11 @@ function handleEvent(c: Connection, event: PlaygroundEvent): void {
         ...(event.sample ? { sample: event.sample } : {}),
         ...(busy || state.status === 'error' ? {} : { status: event.running && c.wantsRunning ? 'running' : 'paused' }),
       });
+      return;
+    }
+    case 'sample': {
+      if (c.awaiting.length > 0) return;
+      usePlayground.setState({ sample: event.sample });
       return;
     }
     case 'paused': {

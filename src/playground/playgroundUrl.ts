@@ -1,7 +1,7 @@
 import { defaultConfig, defaultSettings } from '../engine/train';
 import { isTaskName } from '../engine/train/tasks';
 import type { TaskName, TinyModelConfig, TrainSettings } from '../engine/train/types';
-import { PLAYGROUND_LIMITS, type ParsedPlaygroundQuery, type PlaygroundNotice, type PlaygroundParamName, type PlaygroundParams } from './types';
+import { PLAYGROUND_LIMITS, type CheckedPlaygroundParams, type ParsedPlaygroundQuery, type PlaygroundNotice, type PlaygroundParamName, type PlaygroundParams } from './types';
 
 /*
  * The playground's settings in the hash, like the rest of the app (a link reproduces the setup):
@@ -20,7 +20,7 @@ import { PLAYGROUND_LIMITS, type ParsedPlaygroundQuery, type PlaygroundNotice, t
  */
 
 /** The URL names, in the order they are written. */
-export const PLAYGROUND_PARAM_NAMES: readonly PlaygroundParamName[] = ['task', 'layers', 'heads', 'width', 'lr', 'seed'];
+export const PLAYGROUND_PARAM_NAMES: readonly PlaygroundParamName[] = ['task', 'layers', 'heads', 'width', 'lr', 'seed', 'input'];
 
 export const PLAYGROUND_ROUTE = '#/playground';
 
@@ -72,7 +72,7 @@ export function normalizeParams(
   task: TaskName,
   candidates: Partial<Record<NumericField, ParamCandidate>>,
   fallback: PlaygroundParams,
-): ParsedPlaygroundQuery {
+): CheckedPlaygroundParams {
   const notices: PlaygroundNotice[] = [];
   const values = { layers: fallback.layers, heads: fallback.heads, width: fallback.width, learningRate: fallback.learningRate, seed: fallback.seed };
   for (const field of Object.keys(values) as NumericField[]) {
@@ -113,11 +113,38 @@ export function parsePlaygroundQuery(query: string): ParsedPlaygroundQuery {
     if (raw !== null) candidates[field] = { value: readNumber(raw), raw };
   }
   const checked = normalizeParams(task, candidates, defaultPlaygroundParams(task));
-  return { params: checked.params, notices: [...notices, ...checked.notices] };
+  const rawInput = search.get('input');
+  let input: number[] | null = null;
+  if (rawInput !== null) {
+    const { seqLen, vocab } = defaultConfig(task);
+    input = parseSampleInput(rawInput, seqLen, vocab);
+    if (input === null) notices.push({ param: 'input', value: rawInput, reason: 'malformed' });
+  }
+  return { params: checked.params, notices: [...notices, ...checked.notices], input };
+}
+
+/**
+ * The student's own input, as typed or as in the URL: `seqLen` tokens from 0 to vocab − 1. With at most ten token
+ * kinds every token is one digit ("3141592653589793", spaces and commas ignored: "3141 5926 …"); with more, tokens
+ * are separated by spaces or commas ("3, 14, 15"). Null when it is anything else.
+ */
+export function parseSampleInput(text: string, seqLen: number, vocab: number): number[] | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  // One digit per token when the vocabulary allows it, so "0000 1111 2222 3333" is sixteen tokens.
+  const parts = vocab <= 10 ? Array.from(trimmed.replace(/[\s,]+/g, '')) : trimmed.split(/[\s,]+/).filter((p) => p !== '');
+  if (parts.length !== seqLen || parts.some((p) => !/^\d{1,6}$/.test(p))) return null;
+  const tokens = parts.map(Number);
+  return tokens.every((v) => v < vocab) ? tokens : null;
+}
+
+/** How an input is written in the URL and the form: digits run together when every token is one digit. */
+export function formatSampleInput(tokens: readonly number[]): string {
+  return tokens.every((v) => v < 10) ? tokens.join('') : tokens.join(',');
 }
 
 /** The canonical query (no '?'): every parameter, in PLAYGROUND_PARAM_NAMES order. */
-export function playgroundQuery(params: PlaygroundParams): string {
+export function playgroundQuery(params: PlaygroundParams, input: readonly number[] | null = null): string {
   const search = new URLSearchParams();
   search.set('task', params.task);
   search.set('layers', String(params.layers));
@@ -125,11 +152,12 @@ export function playgroundQuery(params: PlaygroundParams): string {
   search.set('width', String(params.width));
   search.set('lr', String(params.learningRate));
   search.set('seed', String(params.seed));
+  if (input !== null) search.set('input', formatSampleInput(input));
   return search.toString();
 }
 
-export function playgroundHash(params: PlaygroundParams): string {
-  return `${PLAYGROUND_ROUTE}?${playgroundQuery(params)}`;
+export function playgroundHash(params: PlaygroundParams, input: readonly number[] | null = null): string {
+  return `${PLAYGROUND_ROUTE}?${playgroundQuery(params, input)}`;
 }
 
 /** The query part of a playground hash ('#/playground?a=1' → 'a=1'; '' when there is none). */
@@ -156,7 +184,7 @@ export function configFromParams(params: PlaygroundParams): { config: TinyModelC
  * to that task's defaults (sort needs two layers: a student switching task expects the setup that learns it); the
  * seed stays. Values given together with the task win. Refused values keep the current setting and yield notices.
  */
-export function changeParams(current: PlaygroundParams, change: Partial<PlaygroundParams>): ParsedPlaygroundQuery {
+export function changeParams(current: PlaygroundParams, change: Partial<PlaygroundParams>): CheckedPlaygroundParams {
   const notices: PlaygroundNotice[] = [];
   let task = current.task;
   let base = current;
@@ -179,4 +207,9 @@ export function changeParams(current: PlaygroundParams, change: Partial<Playgrou
 
 export function sameParams(a: PlaygroundParams, b: PlaygroundParams): boolean {
   return a.task === b.task && a.layers === b.layers && a.heads === b.heads && a.width === b.width && a.learningRate === b.learningRate && a.seed === b.seed;
+}
+
+export function sameInput(a: readonly number[] | null, b: readonly number[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((v, i) => v === b[i]);
 }

@@ -49,6 +49,11 @@ export function parseCommand(data: unknown): PlaygroundCommand | null {
     case 'pause':
     case 'step':
       return { type: data.type };
+    case 'sample': {
+      if (data.inputs === null) return { type: 'sample', inputs: null };
+      const inputs = tokenList(data.inputs, null);
+      return inputs !== null && inputs.length > 0 ? { type: 'sample', inputs } : null;
+    }
     default:
       return null;
   }
@@ -134,6 +139,10 @@ export function parseEvent(data: unknown): PlaygroundEvent | null {
     }
     case 'paused':
       return isCount(data.step) ? { type: 'paused', step: data.step } : null;
+    case 'sample': {
+      const sample = sampleView(data.sample, null);
+      return sample ? { type: 'sample', sample } : null;
+    }
     case 'error': {
       const code = ERROR_CODES.find((c) => c === data.code);
       return code && typeof data.message === 'string' ? { type: 'error', code, message: data.message } : null;

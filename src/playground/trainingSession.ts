@@ -35,6 +35,12 @@ export interface TrainingSession {
 const DIVERGED =
   'The training diverged: the loss is no longer a finite number. The learning rate is probably too large; lower it and reset.';
 
+/** True when `inputs` is one sequence the model can read: seqLen tokens, each in [0, vocab). */
+function fitsModel(model: Trainer, inputs: readonly number[]): boolean {
+  const { seqLen, vocab } = model.config;
+  return inputs.length === seqLen && inputs.every((v) => Number.isInteger(v) && v >= 0 && v < vocab);
+}
+
 const isFiniteStep = (r: StepResult): boolean => Number.isFinite(r.loss) && Number.isFinite(r.gradNorm) && Number.isFinite(r.accuracy);
 
 export function createTrainingSession(post: (event: PlaygroundEvent) => void, options: SessionOptions = {}): TrainingSession {
@@ -52,6 +58,8 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
   /** Steps taken since the last evaluation posted (a pause then posts a fresh one). */
   let stepsSinceEvaluation = 0;
   let stepsPerSecond = 0;
+  /** The student's own input for the maps (null: held-out sequence 0); kept across init and load. */
+  let sampleInputs: readonly number[] | null = null;
 
   const stop = (): void => {
     running = false;
@@ -61,10 +69,10 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
 
   const fail = (code: 'bad-command' | 'engine' | 'no-model', message: string): void => post({ type: 'error', code, message });
 
-  /** Held-out evaluation and the sample of held-out sequence 0. */
+  /** Held-out evaluation and the sample: the student's input when it fits this model, else held-out sequence 0. */
   const snapshot = (model: Trainer) => {
     const heldOut = model.evaluate();
-    const sample = model.sample();
+    const sample = model.sample(sampleInputs !== null && fitsModel(model, sampleInputs) ? sampleInputs : undefined);
     lastEvaluation = now();
     stepsSinceEvaluation = 0;
     return { heldOut, sample };
@@ -149,6 +157,20 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
       stop();
       if (wasRunning && stepsSinceEvaluation > 0) post({ type: 'progress', steps: [], ...snapshot(trainer), stepsPerSecond, running: false });
       post({ type: 'paused', step: trainer.stepCount });
+    },
+    sample(command) {
+      const inputs = command.inputs;
+      if (trainer === null || inputs === null) {
+        sampleInputs = inputs;
+        if (trainer !== null) post({ type: 'sample', sample: trainer.sample() });
+        return;
+      }
+      if (!fitsModel(trainer, inputs)) {
+        const { seqLen, vocab } = trainer.config;
+        return fail('bad-command', `An input for this model is ${seqLen} tokens, each a whole number from 0 to ${vocab - 1}.`);
+      }
+      sampleInputs = inputs;
+      post({ type: 'sample', sample: trainer.sample(inputs) });
     },
     step() {
       if (trainer === null) return fail('no-model', 'There is no model to train yet.');

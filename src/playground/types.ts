@@ -7,7 +7,7 @@
  */
 import type { EvalResult, SampleView, StepResult, TaskName, TinyModelConfig, TrainSettings } from '../engine/train/types';
 
-/** What the URL holds: #/playground?task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1 */
+/** What the URL holds: #/playground?task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1 (and the sample input). */
 export interface PlaygroundParams {
   readonly task: TaskName;
   readonly layers: number;
@@ -17,7 +17,7 @@ export interface PlaygroundParams {
   readonly seed: number;
 }
 
-export type PlaygroundParamName = 'task' | 'layers' | 'heads' | 'width' | 'lr' | 'seed';
+export type PlaygroundParamName = 'task' | 'layers' | 'heads' | 'width' | 'lr' | 'seed' | 'input';
 
 /** A URL value that was not used: the page shows it, and the default (or a fixed-up value) is used instead. */
 export interface PlaygroundNotice {
@@ -27,9 +27,15 @@ export interface PlaygroundNotice {
   readonly reason: 'unknown' | 'malformed' | 'range' | 'divide';
 }
 
-export interface ParsedPlaygroundQuery {
+/** Settings after the checks, with a notice for every value that was not used. */
+export interface CheckedPlaygroundParams {
   readonly params: PlaygroundParams;
   readonly notices: readonly PlaygroundNotice[];
+}
+
+export interface ParsedPlaygroundQuery extends CheckedPlaygroundParams {
+  /** The student's own input for the maps (input=…), or null for held-out sequence 0. */
+  readonly input: readonly number[] | null;
 }
 
 /** Limits of the form and the URL (small enough that a step stays well under a second in a browser). */
@@ -51,7 +57,12 @@ export type PlaygroundCommand =
   | { readonly type: 'start' }
   | { readonly type: 'pause' }
   /** One training step (when paused), then one 'progress' event with a fresh evaluation and sample. */
-  | { readonly type: 'step' };
+  | { readonly type: 'step' }
+  /**
+   * The input the maps show from now on (null: held-out sequence 0), kept across init and load. With a model, it is
+   * answered by a 'sample' event, or by an error if it does not fit the model (T tokens from 0 to V − 1).
+   */
+  | { readonly type: 'sample'; readonly inputs: readonly number[] | null };
 
 /** Worker → page. */
 export type PlaygroundEvent =
@@ -78,6 +89,8 @@ export type PlaygroundEvent =
       readonly running: boolean;
     }
   | { readonly type: 'paused'; readonly step: number }
+  /** The answer to a 'sample' command: the current model on the newly chosen input. */
+  | { readonly type: 'sample'; readonly sample: SampleView }
   /** code 'bad-command' for a message that failed the check; 'engine' for an EngineError (message is its sentence). */
   | { readonly type: 'error'; readonly code: 'bad-command' | 'engine' | 'no-model'; readonly message: string };
 
@@ -117,6 +130,8 @@ export interface PlaygroundState {
   readonly heldOutHistory: readonly TrainingPoint[];
   readonly heldOut: EvalResult | null;
   readonly sample: SampleView | null;
+  /** The student's own input for the maps, or null for held-out sequence 0 (in the URL as input=…). */
+  readonly sampleInput: readonly number[] | null;
   readonly stepsPerSecond: number;
   /** The model being trained (from params, or from a loaded file). */
   readonly config: TinyModelConfig | null;
@@ -134,6 +149,8 @@ export interface PlaygroundState {
   /** Fetches ./models/<task>.json (relative to the page) and loads it; a missing or malformed file sets error. */
   loadTrained(): Promise<void>;
   dismissNotices(): void;
+  /** Shows the maps for this input from now on (null: back to the held-out sequence); updates the URL. */
+  setSampleInput(inputs: readonly number[] | null): void;
 }
 
 export const MAX_CHART_POINTS = 2000;

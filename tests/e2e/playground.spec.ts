@@ -182,3 +182,26 @@ test('a lesson’s “Train it” link opens the playground set up for that less
   await page.goBack();
   await expect(page.getByRole('heading', { level: 2, name: /Reading attention maps/i })).toBeVisible();
 });
+
+test('your own input: the trained reversal model reverses it, the link keeps it, and a reload shows it again', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/?lang=en#/playground?task=reversal');
+  await page.getByRole('button', { name: 'Load trained model' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The trained model is loaded' })).toBeVisible();
+  await page.getByLabel('Try your own input').fill('3141 5926 5358 9793');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Attention on your input' })).toBeVisible();
+  const modelRow = page.locator('.sample-tokens tr').nth(2).locator('td');
+  await expect(modelRow).toHaveText('3979853562951413'.split(''));
+  await expect(page.locator('.sample-tokens__score')).toHaveText('16 of 16 right');
+  await expect(page).toHaveURL(/&input=3141592653589793$/);
+
+  // The link reproduces the view: same input, shown for the freshly built model of the same settings.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Attention on your input' })).toBeVisible();
+  await expect(page.locator('.sample-tokens tr').first().locator('td')).toHaveText('3141592653589793'.split(''));
+  await page.getByRole('button', { name: 'Back to the held-out input' }).click();
+  await expect(page.getByRole('heading', { name: 'Attention on one held-out input' })).toBeVisible();
+  await expect(page).not.toHaveURL(/input=/);
+  expect(errors).toEqual([]);
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../src/engine/train';
+import { defaultConfig, defaultSettings, heldOutBatch } from '../../src/engine/train';
 import type { FetchLike } from '../../src/playground/loadTrainedModel';
 import { disposePlayground, initPlayground, usePlayground } from '../../src/playground/playgroundStore';
 import { configFromParams, defaultPlaygroundParams } from '../../src/playground/playgroundUrl';
@@ -304,5 +304,46 @@ describe('playground store: loading the trained model', () => {
     await finishLoad(loading);
     scheduler.runAll();
     expect(state()).toMatchObject({ status: 'ready', source: 'fresh', step: 0 });
+  });
+});
+
+describe("playground store: the student's own input", () => {
+  const own = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3];
+  const ownText = own.join('');
+
+  it('from the link: the first maps are of it, and the URL keeps it', () => {
+    openReady(`input=${ownText}`);
+    expect(state().sampleInput).toEqual(own);
+    expect(state().sample?.inputs).toEqual(own);
+    expect(window.location.hash).toBe(`${CANONICAL}&input=${ownText}`);
+  });
+
+  it('setSampleInput shows the model on it without touching the training, and null goes back', () => {
+    openReady();
+    state().stepOnce();
+    scheduler.runAll();
+    state().setSampleInput(own);
+    expect(window.location.hash).toBe(`${CANONICAL}&input=${ownText}`);
+    scheduler.runAll();
+    expect(state().sample?.inputs).toEqual(own);
+    expect(state().step).toBe(1);
+    expect(state().status).toBe('paused');
+    // A new model (another seed) keeps showing the same input.
+    state().setParams({ seed: 5 });
+    scheduler.runAll();
+    expect(state().sample?.inputs).toEqual(own);
+    state().setSampleInput(null);
+    scheduler.runAll();
+    // Held-out sequence 0 of seed 5's held-out set (the held-out set is drawn from seed + 1).
+    expect(state().sample?.inputs).toEqual(Array.from(heldOutBatch(defaultConfig('reversal'), { ...defaultSettings('reversal'), seed: 5 }).inputs.slice(0, 16)));
+    expect(window.location.hash).toBe(CANONICAL.replace('seed=1', 'seed=5'));
+  });
+
+  it('a bad input in the link gives a notice and the held-out input', () => {
+    openReady('input=12345');
+    expect(state().sampleInput).toBeNull();
+    expect(state().notices).toEqual([{ param: 'input', value: '12345', reason: 'malformed' }]);
+    expect(state().sample?.inputs).toHaveLength(16);
+    expect(window.location.hash).toBe(CANONICAL);
   });
 });

@@ -6,8 +6,10 @@ import {
   changeParams,
   configFromParams,
   defaultPlaygroundParams,
+  formatSampleInput,
   headsDividing,
   parsePlaygroundQuery,
+  parseSampleInput,
   playgroundHash,
   playgroundQuery,
   PLAYGROUND_PARAM_NAMES,
@@ -60,8 +62,8 @@ describe('parsePlaygroundQuery', () => {
 
   it('reads every parameter of a well-formed link, with or without the leading "?"', () => {
     const expected: PlaygroundParams = { task: 'sort', layers: 3, heads: 4, width: 64, learningRate: 0.002, seed: 7 };
-    expect(parsePlaygroundQuery('task=sort&layers=3&heads=4&width=64&lr=0.002&seed=7')).toEqual({ params: expected, notices: [] });
-    expect(parsePlaygroundQuery('?seed=7&lr=2e-3&width=64&heads=4&layers=3&task=sort')).toEqual({ params: expected, notices: [] });
+    expect(parsePlaygroundQuery('task=sort&layers=3&heads=4&width=64&lr=0.002&seed=7')).toEqual({ params: expected, notices: [], input: null });
+    expect(parsePlaygroundQuery('?seed=7&lr=2e-3&width=64&heads=4&layers=3&task=sort')).toEqual({ params: expected, notices: [], input: null });
   });
 
   it('round trip: parse(playgroundQuery(p)) gives back p, without notices, for every valid p', () => {
@@ -78,7 +80,8 @@ describe('parsePlaygroundQuery', () => {
   it('writes every parameter, in the fixed order', () => {
     fc.assert(
       fc.property(validParams, (p) => {
-        expect(Array.from(new URLSearchParams(playgroundQuery(p)).keys())).toEqual(PLAYGROUND_PARAM_NAMES);
+        expect(Array.from(new URLSearchParams(playgroundQuery(p)).keys())).toEqual(PLAYGROUND_PARAM_NAMES.filter((n) => n !== 'input'));
+        expect(Array.from(new URLSearchParams(playgroundQuery(p, new Array<number>(16).fill(3))).keys())).toEqual(PLAYGROUND_PARAM_NAMES);
       }),
       { numRuns: 50 },
     );
@@ -233,5 +236,33 @@ describe('configFromParams', () => {
   it('for the defaults, it is exactly the task’s tested model', () => {
     const { config } = configFromParams(defaultPlaygroundParams('reversal'));
     expect(config.ffnWidth).toBe(TASK_DEFAULTS.reversal.ffnWidth);
+  });
+});
+
+describe('the sample input in the link', () => {
+  it('is read when it is 16 digits from 0 to 9, and written back the same way', () => {
+    const parsed = parsePlaygroundQuery('task=reversal&input=3141592653589793');
+    expect(parsed.notices).toEqual([]);
+    expect(parsed.input).toEqual([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3]);
+    expect(playgroundQuery(parsed.params, parsed.input)).toBe('task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1&input=3141592653589793');
+    expect(parsePlaygroundQuery('input=3,1,4,1,5,9,2,6,5,3,5,8,9,7,9,3').input).toEqual(parsed.input);
+  });
+  it.each(['', '314', '31415926535897932', '314159265358979x', '-141592653589793', '3141592653589793 ', '１２３'])('refuses %j with a notice and shows the held-out input', (raw) => {
+    const parsed = parsePlaygroundQuery(`input=${encodeURIComponent(raw)}`);
+    if (raw === '3141592653589793 ') {
+      // Surrounding spaces are forgiven, like in the form.
+      expect(parsed.input).toHaveLength(16);
+      return;
+    }
+    expect(parsed.input).toBeNull();
+    expect(parsed.notices).toEqual([{ param: 'input', value: raw, reason: 'malformed' }]);
+  });
+  it('parseSampleInput takes separators and refuses tokens outside the vocabulary', () => {
+    expect(parseSampleInput('1 2 3', 3, 10)).toEqual([1, 2, 3]);
+    expect(parseSampleInput('1,2,,3', 3, 10)).toEqual([1, 2, 3]);
+    expect(parseSampleInput('12 2 3', 3, 10)).toBeNull();
+    expect(parseSampleInput('12 2 3', 3, 20)).toEqual([12, 2, 3]);
+    expect(formatSampleInput([12, 2, 3])).toBe('12,2,3');
+    expect(formatSampleInput([1, 2, 3])).toBe('123');
   });
 });

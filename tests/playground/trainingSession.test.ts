@@ -346,3 +346,56 @@ describe('training session: dispose', () => {
     expect(take()).toEqual([]);
   });
 });
+
+describe("the student's own input", () => {
+  const own = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3];
+
+  it('is answered with the model on that input, and the trained reversal model reverses it', () => {
+    const { session, only } = setup();
+    session.handle({ type: 'load', file: reversalFile() });
+    only('ready');
+    session.handle({ type: 'sample', inputs: own });
+    const { sample } = only('sample');
+    expect(sample.inputs).toEqual(own);
+    expect(sample.targets).toEqual([...own].reverse());
+    expect(sample.predictions).toEqual([...own].reverse());
+    expectAttentionShape(sample, 1, 1, 16);
+  });
+
+  it('stays for the snapshots of later steps and of a rebuilt model, until it is set back to null', () => {
+    const { session, only, init } = setup();
+    init();
+    session.handle({ type: 'sample', inputs: own });
+    only('sample');
+    session.handle({ type: 'step' });
+    expect(only('progress').sample?.inputs).toEqual(own);
+    expect(init().sample.inputs).toEqual(own);
+    session.handle({ type: 'sample', inputs: null });
+    const heldOut = only('sample').sample.inputs;
+    expect(heldOut).not.toEqual(own);
+    session.handle({ type: 'step' });
+    expect(only('progress').sample?.inputs).toEqual(heldOut);
+  });
+
+  it('set before the model exists is used by the first snapshot', () => {
+    const { session, take, init } = setup();
+    session.handle({ type: 'sample', inputs: own });
+    expect(take()).toEqual([]);
+    expect(init().sample.inputs).toEqual(own);
+  });
+
+  it('that does not fit the model is refused with a sentence, and the previous input stays', () => {
+    const { session, only, init } = setup();
+    init();
+    for (const bad of [[1, 2, 3], new Array<number>(16).fill(10), new Array<number>(16).fill(-1)]) {
+      session.handle({ type: 'sample', inputs: bad });
+      const error = only('error');
+      expect(error.code).toBe('bad-command');
+      expect(error.message).toBe('An input for this model is 16 tokens, each a whole number from 0 to 9.');
+    }
+    session.handle({ type: 'sample', inputs: [1.5] });
+    expect(only('error').code).toBe('bad-command');
+    session.handle({ type: 'step' });
+    expect(only('progress').sample?.inputs).toHaveLength(16);
+  });
+});

@@ -1,3 +1,4 @@
+import { defaultConfig } from '../../engine/train';
 import { useT, type Translate } from '../../i18n/translate';
 import { usePlayground } from '../playgroundStore';
 import { PLAYGROUND_LIMITS, type PlaygroundNotice, type PlaygroundParams } from '../types';
@@ -24,6 +25,10 @@ export function noticeText(t: Translate, notice: PlaygroundNotice, params: Playg
   if (notice.reason === 'unknown') return t('pg.notice.unknown', { param });
   if (notice.reason === 'divide') return t('pg.notice.divide', { value, width: params.width, heads: params.heads });
   if (notice.param === 'task') return t('pg.notice.task', { value });
+  if (notice.param === 'input') {
+    const { seqLen, vocab } = defaultConfig(params.task);
+    return t('pg.notice.input', { value, n: seqLen, max: vocab - 1 });
+  }
   const limits = LIMIT_OF[notice.param];
   if (notice.reason === 'range' && limits !== undefined) {
     return t('pg.notice.range', { param, value, min: PLAYGROUND_LIMITS[limits].min, max: PLAYGROUND_LIMITS[limits].max });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { translate, useT } from '../../i18n/translate';
 import { useUi } from '../../i18n/uiStore';
-import { parsePlaygroundQuery, sameParams } from '../playgroundUrl';
+import { parsePlaygroundQuery, sameInput, sameParams } from '../playgroundUrl';
 import { disposePlayground, initPlayground, usePlayground } from '../playgroundStore';
 import type { TrainingClient } from '../types';
 import { LossChart } from './LossChart';
@@ -32,8 +32,13 @@ export function PlaygroundPage({ query, createClient }: PlaygroundPageProps) {
 
   // A link (or Back) with other settings than the ones shown rebuilds; the page's own URL writes never do.
   useEffect(() => {
-    const wanted = parsePlaygroundQuery(query).params;
-    if (opened.current && sameParams(wanted, usePlayground.getState().params)) return;
+    const wanted = parsePlaygroundQuery(query);
+    const current = usePlayground.getState();
+    if (opened.current && sameParams(wanted.params, current.params)) {
+      // Same model, another input (Back after trying one): show that input, keep the training.
+      if (!sameInput(wanted.input, current.sampleInput)) current.setSampleInput(wanted.input);
+      return;
+    }
     opened.current = true;
     initPlayground(query, createClient?.());
   }, [query, createClient]);

@@ -4,6 +4,8 @@ import { AttentionHeatmap, HeatmapThumbnail } from '../../components/heatmap';
 import { useT } from '../../i18n/translate';
 import { useElementWidth } from '../../widgets/useElementWidth';
 import { usePlayground } from '../playgroundStore';
+import { formatSampleInput } from '../playgroundUrl';
+import { SampleInputForm } from './SampleInputForm';
 import { SampleTokens } from './SampleTokens';
 
 interface HeadRef {
@@ -23,6 +25,7 @@ export function SampleAttention() {
   const sample = usePlayground((s) => s.sample);
   const config = usePlayground((s) => s.config);
   const step = usePlayground((s) => s.step);
+  const sampleInput = usePlayground((s) => s.sampleInput);
   const frame = useRef<HTMLElement>(null);
   const frameWidth = useElementWidth(frame);
   const [picked, setPicked] = useState<HeadRef>({ layer: 0, head: 0 });
@@ -52,8 +55,9 @@ export function SampleAttention() {
 
   return (
     <section className="lab-section playground-sample" ref={frame} aria-labelledby="playground-sample-title">
-      <h3 id="playground-sample-title">{t('pg.sample.title')}</h3>
+      <h3 id="playground-sample-title">{t(sampleInput === null ? 'pg.sample.title' : 'pg.sample.titleOwn')}</h3>
       <p className="hint">{t('pg.sample.lede')}</p>
+      <SampleInputForm key={sampleInput === null ? '' : formatSampleInput(sampleInput)} seqLen={config.seqLen} vocab={config.vocab} />
       <SampleTokens sample={sample} />
       {many && (
         <div className="playground-heads" role="group" aria-label={t('pg.sample.heads')}>

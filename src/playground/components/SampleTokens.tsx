@@ -52,7 +52,7 @@ export function SampleTokens({ sample }: { readonly sample: SampleView }) {
         </table>
       </div>
       <p className="sample-tokens__score" data-sample-right={right}>
-        {t('pg.sample.right', { right, total: scored })}
+        {scored === 0 ? t('pg.sample.noneScored') : t('pg.sample.right', { right, total: scored })}
       </p>
     </div>
   );

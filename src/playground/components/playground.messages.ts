@@ -62,6 +62,7 @@ export const playgroundMessages = defineMessages(
     'pg.notice.malformed': '{param} = “{value}” is not a valid value; the default is used.',
     'pg.notice.range': '{param} = “{value}” is outside the allowed range ({min} to {max}); the default is used.',
     'pg.notice.divide': '{value} heads do not divide the width {width}; {heads} heads are used instead.',
+    'pg.notice.input': '“{value}” is not an input for this task ({n} digits from 0 to {max}); the held-out input is shown.',
     'pg.notice.task': 'There is no task “{value}”; the tasks are reversal, copy, sort and induction.',
 
     'pg.stats.title': 'Progress',
@@ -85,6 +86,13 @@ export const playgroundMessages = defineMessages(
     'pg.chart.summary': 'After {step} steps: training loss {loss}, held-out accuracy {accuracy}.',
 
     'pg.sample.title': 'Attention on one held-out input',
+    'pg.sample.titleOwn': 'Attention on your input',
+    'pg.sample.noneScored': 'No position of this input is scored: no token appears a second time.',
+    'pg.input.label': 'Try your own input',
+    'pg.input.hint': '{n} digits from 0 to {max}, e.g. 0123456789012345',
+    'pg.input.invalid': 'That is not an input for this model: type exactly {n} digits, each from 0 to {max} (spaces or commas between them are fine).',
+    'pg.input.show': 'Show',
+    'pg.input.heldOut': 'Back to the held-out input',
     'pg.sample.lede': 'The same input at every step, so you see what training changes. Rows are output positions (queries), columns input positions (keys).',
     'pg.sample.tokens': 'Input, target and the model’s output, position by position',
     'pg.sample.input': 'Input',
@@ -153,6 +161,7 @@ export const playgroundMessages = defineMessages(
     'pg.notice.malformed': '{param} = “{value}” 不是有效的值，改用默认值。',
     'pg.notice.range': '{param} = “{value}” 超出允许范围（{min} 到 {max}），改用默认值。',
     'pg.notice.divide': '{value} 个头不能整除宽度 {width}，改用 {heads} 个头。',
+    'pg.notice.input': '“{value}” 不是这个任务的输入（{n} 个 0 到 {max} 的数字），改为显示留出输入。',
     'pg.notice.task': '没有名为“{value}”的任务；可选任务是 reversal、copy、sort 和 induction。',
 
     'pg.stats.title': '进度',
@@ -176,6 +185,13 @@ export const playgroundMessages = defineMessages(
     'pg.chart.summary': '第 {step} 步：训练损失 {loss}，留出集准确率 {accuracy}。',
 
     'pg.sample.title': '一个留出输入上的注意力',
+    'pg.sample.titleOwn': '你的输入上的注意力',
+    'pg.sample.noneScored': '这个输入没有计分的位置：没有哪个词元出现第二次。',
+    'pg.input.label': '试试你自己的输入',
+    'pg.input.hint': '{n} 个 0 到 {max} 的数字，例如 0123456789012345',
+    'pg.input.invalid': '这不是这个模型能读的输入：请正好输入 {n} 个数字，每个在 0 到 {max} 之间（中间可以用空格或逗号隔开）。',
+    'pg.input.show': '显示',
+    'pg.input.heldOut': '回到留出输入',
     'pg.sample.lede': '每一步都用同一个输入，这样你看到的是训练带来的变化。行是输出位置（查询），列是输入位置（键）。',
     'pg.sample.tokens': '逐个位置的输入、目标和模型输出',
     'pg.sample.input': '输入',

@@ -147,4 +147,27 @@ describe('the playground page', () => {
     expect(screen.getByRole('button', { name: '开始' })).toBeInTheDocument();
     expect(screen.getByText('就绪：一个权重随机、尚未训练的模型。按“开始”。')).toBeInTheDocument();
   });
+
+  it('shows the maps for an input the student types, refuses one that does not fit, and goes back', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    run();
+    const field = screen.getByLabelText('Try your own input');
+    await user.type(field, '12345');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('type exactly 16 digits, each from 0 to 9');
+    await user.clear(field);
+    await user.type(field, '0000 1111 2222 3333');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    run();
+    expect(screen.getByRole('heading', { name: 'Attention on your input' })).toBeInTheDocument();
+    const inputRow = within(screen.getByRole('region', { name: /Input, target/ })).getAllByRole('row')[0];
+    expect(within(inputRow).getAllByRole('cell').map((c) => c.textContent).join('')).toBe('0000111122223333');
+    expect(window.location.hash).toMatch(/&input=0000111122223333$/);
+    expect(screen.getByLabelText('Try your own input')).toHaveValue('0000111122223333');
+    await user.click(screen.getByRole('button', { name: 'Back to the held-out input' }));
+    run();
+    expect(screen.getByRole('heading', { name: 'Attention on one held-out input' })).toBeInTheDocument();
+    expect(window.location.hash).not.toContain('input=');
+  });
 });
