@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { EvalResult, TinyModelConfig, TrainSettings } from '../engine/train/types';
+import type { EvalResult, TinyModelConfig, TrainSettings, WeightsFile } from '../engine/train/types';
 import { appendHalving, appendSteps, EMPTY_STEP_SERIES, type StepSeries } from './chartHistory';
 import { fetchTrainedModel, type FetchLike } from './loadTrainedModel';
 import { changeParams, configFromParams, defaultPlaygroundParams, normalizeParams, parsePlaygroundQuery, playgroundHash, PLAYGROUND_ROUTE, sameParams } from './playgroundUrl';
@@ -45,11 +45,16 @@ interface Connection {
   generation: number;
   /** Resolves the promise of loadTrained once the worker answered the load. */
   settleLoad: (() => void) | null;
+  /** Resolvers of exportWeights, oldest first, each waiting for a 'weights' event. */
+  readonly exportWaiters: ((file: WeightsFile | null) => void)[];
 }
 
 let connection: Connection | null = null;
 
-type Data = Omit<PlaygroundState, 'setParams' | 'start' | 'pause' | 'stepOnce' | 'reset' | 'loadTrained' | 'dismissNotices' | 'setSampleInput'>;
+type Data = Omit<
+  PlaygroundState,
+  'setParams' | 'start' | 'pause' | 'stepOnce' | 'reset' | 'loadTrained' | 'loadFile' | 'exportWeights' | 'dismissNotices' | 'setSampleInput'
+>;
 
 const INITIAL_DATA: Data = {
   params: defaultPlaygroundParams(),
@@ -126,11 +131,31 @@ export const usePlayground = create<PlaygroundState>()((set, get) => ({
       return;
     }
     if (connection !== c || c.generation !== generation) return;
-    await new Promise<void>((resolve) => {
-      c.settleLoad?.();
-      c.settleLoad = resolve;
-      c.awaiting.push('load');
-      c.client.send({ type: 'load', file });
+    await sendLoad(c, file);
+  },
+
+  async loadFile(text, name) {
+    const c = connect();
+    c.generation += 1;
+    if (c.wantsRunning || get().status === 'running') c.client.send({ type: 'pause' });
+    c.wantsRunning = false;
+    let file: unknown;
+    try {
+      file = JSON.parse(text);
+    } catch {
+      set({ status: 'error', error: { code: 'file', message: `${name} is not a model file: it is not valid JSON.` } });
+      return;
+    }
+    set({ status: 'loading', error: null });
+    await sendLoad(c, file);
+  },
+
+  exportWeights() {
+    const c = connect();
+    if (get().config === null) return Promise.resolve(null);
+    return new Promise<WeightsFile | null>((resolve) => {
+      c.exportWaiters.push(resolve);
+      c.client.send({ type: 'export' });
     });
   },
 
@@ -145,6 +170,16 @@ export const usePlayground = create<PlaygroundState>()((set, get) => ({
     c.client.send({ type: 'sample', inputs: inputs === null ? null : inputs.slice() });
   },
 }));
+
+/** Sends weights to the session; resolves when it answered (ready or error). */
+function sendLoad(c: Connection, file: unknown): Promise<void> {
+  return new Promise<void>((resolve) => {
+    c.settleLoad?.();
+    c.settleLoad = resolve;
+    c.awaiting.push('load');
+    c.client.send({ type: 'load', file });
+  });
+}
 
 /** The current connection, made with the default client if the page acted before initPlayground. */
 function connect(): Connection {
@@ -163,6 +198,7 @@ function open(client: TrainingClient, options: PlaygroundOptions): Connection {
     stepSeries: EMPTY_STEP_SERIES,
     generation: 0,
     settleLoad: null,
+    exportWaiters: [],
   };
   c.unsubscribe = client.subscribe((event) => {
     if (connection === c) handleEvent(c, event);
@@ -194,6 +230,7 @@ export function disposePlayground(): void {
   c.client.dispose();
   c.settleLoad?.();
   c.settleLoad = null;
+  for (const resolve of c.exportWaiters.splice(0)) resolve(null);
 }
 
 /** A fresh model for the current params: step 0, chart cleared, 'building' until the worker's 'ready'. */
@@ -291,6 +328,10 @@ function handleEvent(c: Connection, event: PlaygroundEvent): void {
         ...(event.sample ? { sample: event.sample } : {}),
         ...(busy || state.status === 'error' ? {} : { status: event.running && c.wantsRunning ? 'running' : 'paused' }),
       });
+      return;
+    }
+    case 'weights': {
+      c.exportWaiters.shift()?.(event.file);
       return;
     }
     case 'sample': {

@@ -1,4 +1,4 @@
-import type { EvalResult, SampleView, StepResult, TinyModelConfig, TrainSettings } from '../engine/train/types';
+import type { EvalResult, SampleView, StepResult, TinyModelConfig, TrainSettings, WeightsFile } from '../engine/train/types';
 import { parseModelConfig, parseTrainSettings } from '../engine/train/weightsFile';
 import type { PlaygroundCommand, PlaygroundEvent } from './types';
 
@@ -48,6 +48,7 @@ export function parseCommand(data: unknown): PlaygroundCommand | null {
     case 'start':
     case 'pause':
     case 'step':
+    case 'export':
       return { type: data.type };
     case 'sample': {
       if (data.inputs === null) return { type: 'sample', inputs: null };
@@ -102,6 +103,22 @@ function sampleView(value: unknown, shape: { layers: number; heads: number } | n
   return { inputs, targets, predictions, attention };
 }
 
+/** The shape of a weights file (its tensors are decoded, and checked, only when it is loaded back). */
+function weightsFile(value: unknown): WeightsFile | null {
+  if (!isDict(value) || value.format !== 'attention-lab-tiny-transformer' || value.version !== 1) return null;
+  const c = config(value.config);
+  const s = settings(value.settings);
+  if (!c || !s || !isCount(value.step) || !isFraction(value.heldOutAccuracy) || !isDict(value.tensors)) return null;
+  const tensors: Record<string, { shape: number[]; data: string }> = {};
+  for (const [name, tensor] of Object.entries(value.tensors)) {
+    if (!isDict(tensor) || typeof tensor.data !== 'string') return null;
+    const shape = tokenList(tensor.shape, null);
+    if (shape === null) return null;
+    tensors[name] = { shape, data: tensor.data };
+  }
+  return { format: value.format, version: value.version, config: c, settings: s, step: value.step, heldOutAccuracy: value.heldOutAccuracy, tensors };
+}
+
 const ERROR_CODES = ['bad-command', 'engine', 'no-model'] as const;
 
 export function parseEvent(data: unknown): PlaygroundEvent | null {
@@ -142,6 +159,10 @@ export function parseEvent(data: unknown): PlaygroundEvent | null {
     case 'sample': {
       const sample = sampleView(data.sample, null);
       return sample ? { type: 'sample', sample } : null;
+    }
+    case 'weights': {
+      const file = weightsFile(data.file);
+      return file ? { type: 'weights', file } : null;
     }
     case 'error': {
       const code = ERROR_CODES.find((c) => c === data.code);

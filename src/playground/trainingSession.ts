@@ -172,6 +172,10 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
       sampleInputs = inputs;
       post({ type: 'sample', sample: trainer.sample(inputs) });
     },
+    export() {
+      if (trainer === null) return fail('no-model', 'There is no model to save yet.');
+      post({ type: 'weights', file: trainer.exportWeights() });
+    },
     step() {
       if (trainer === null) return fail('no-model', 'There is no model to train yet.');
       stop();

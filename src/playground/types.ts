@@ -5,7 +5,7 @@
  *   page ── PlaygroundCommand ──▶ TrainingClient ──▶ (Web Worker | same thread) trainingSession
  *   page ◀── PlaygroundEvent ───  TrainingClient ◀──  trainingSession
  */
-import type { EvalResult, SampleView, StepResult, TaskName, TinyModelConfig, TrainSettings } from '../engine/train/types';
+import type { EvalResult, SampleView, StepResult, TaskName, TinyModelConfig, TrainSettings, WeightsFile } from '../engine/train/types';
 
 /** What the URL holds: #/playground?task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1 (and the sample input). */
 export interface PlaygroundParams {
@@ -62,7 +62,9 @@ export type PlaygroundCommand =
    * The input the maps show from now on (null: held-out sequence 0), kept across init and load. With a model, it is
    * answered by a 'sample' event, or by an error if it does not fit the model (T tokens from 0 to V − 1).
    */
-  | { readonly type: 'sample'; readonly inputs: readonly number[] | null };
+  | { readonly type: 'sample'; readonly inputs: readonly number[] | null }
+  /** Asks for the current weights, answered by a 'weights' event (the file Load reads back). */
+  | { readonly type: 'export' };
 
 /** Worker → page. */
 export type PlaygroundEvent =
@@ -91,6 +93,8 @@ export type PlaygroundEvent =
   | { readonly type: 'paused'; readonly step: number }
   /** The answer to a 'sample' command: the current model on the newly chosen input. */
   | { readonly type: 'sample'; readonly sample: SampleView }
+  /** The answer to 'export'. */
+  | { readonly type: 'weights'; readonly file: WeightsFile }
   /** code 'bad-command' for a message that failed the check; 'engine' for an EngineError (message is its sentence). */
   | { readonly type: 'error'; readonly code: 'bad-command' | 'engine' | 'no-model'; readonly message: string };
 
@@ -149,6 +153,13 @@ export interface PlaygroundState {
   /** Fetches ./models/<task>.json (relative to the page) and loads it; a missing or malformed file sets error. */
   loadTrained(): Promise<void>;
   dismissNotices(): void;
+  /** The current model as a weights file (the format of public/models), or null when there is no model. */
+  exportWeights(): Promise<WeightsFile | null>;
+  /**
+   * Loads a weights file the student picked: `text` is its content, `name` its file name for the messages. Text
+   * that is not JSON, or JSON that is not a model, sets error 'file' and keeps the model there was.
+   */
+  loadFile(text: string, name: string): Promise<void>;
   /** Shows the maps for this input from now on (null: back to the held-out sequence); updates the URL. */
   setSampleInput(inputs: readonly number[] | null): void;
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 
 /*
  * The training playground (#/playground) in Chromium: training runs in a Web Worker, Start moves the step counter
@@ -203,5 +204,41 @@ test('your own input: the trained reversal model reverses it, the link keeps it,
   await page.getByRole('button', { name: 'Back to the held-out input' }).click();
   await expect(page.getByRole('heading', { name: 'Attention on one held-out input' })).toBeVisible();
   await expect(page).not.toHaveURL(/input=/);
+  expect(errors).toEqual([]);
+});
+
+test('save the model, open it again after a reset, save the chart data; a wrong file is refused by name', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/?lang=en#/playground?task=copy');
+  for (let i = 0; i < 3; i++) {
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await expect.poll(() => stepCount(page)).toBe(i + 1);
+  }
+  const heldOut = await stat(page, 'held-out').textContent();
+
+  const saving = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save model (.json)' }).click();
+  const saved = await saving;
+  expect(saved.suggestedFilename()).toBe('attention-lab-copy-step3.json');
+  const weights = readFileSync(await saved.path(), 'utf8');
+  expect(JSON.parse(weights)).toMatchObject({ format: 'attention-lab-tiny-transformer', step: 3, config: { task: 'copy' } });
+
+  const csvSaving = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Chart data (.csv)' }).click();
+  const csv = readFileSync(await (await csvSaving).path(), 'utf8').split('\r\n');
+  expect(csv[0]).toBe('step,training_loss,training_accuracy,held_out_loss,held_out_accuracy');
+  expect(csv.filter((line) => /^\d/.test(line)).map((line) => line.split(',')[0])).toEqual(['0', '1', '2', '3']);
+
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect.poll(() => stepCount(page)).toBe(0);
+  await page.getByLabel('Open a model file…').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(weights) });
+  await expect(page.getByRole('status').filter({ hasText: 'The trained model is loaded (3 training steps)' })).toBeVisible();
+  expect(await stepCount(page)).toBe(3);
+  await expect(stat(page, 'held-out')).toHaveText(heldOut ?? '');
+
+  await page.getByLabel('Open a model file…').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some notes') });
+  await expect(page.getByRole('alert')).toContainText('notes.txt is not a model file: it is not valid JSON.');
+  await expect(page.getByRole('alert')).toContainText('The model you had is still here.');
+  expect(await stepCount(page)).toBe(3);
   expect(errors).toEqual([]);
 });

@@ -347,3 +347,47 @@ describe("playground store: the student's own input", () => {
     expect(window.location.hash).toBe(CANONICAL);
   });
 });
+
+describe('playground store: model files', () => {
+  it('exportWeights gives the current model, and loadFile of it restores that model and step', async () => {
+    openReady();
+    state().stepOnce();
+    scheduler.runAll();
+    state().stepOnce();
+    scheduler.runAll();
+    const saving = state().exportWeights();
+    scheduler.runAll();
+    const file = await saving;
+    expect(file?.step).toBe(2);
+    state().reset();
+    scheduler.runAll();
+    expect(state().step).toBe(0);
+    const loading = state().loadFile(JSON.stringify(file), 'mine.json');
+    scheduler.runAll();
+    await loading;
+    expect(state()).toMatchObject({ status: 'ready', source: 'file', step: 2, error: null });
+  });
+
+  it('a file that is not JSON, or not a model, is refused with its name and the model stays', async () => {
+    openReady();
+    state().stepOnce();
+    scheduler.runAll();
+    await state().loadFile('{"format": "attention', 'notes.json');
+    expect(state().status).toBe('error');
+    expect(state().error).toEqual({ code: 'file', message: 'notes.json is not a model file: it is not valid JSON.' });
+    const loading = state().loadFile('{"hello": 1}', 'other.json');
+    scheduler.runAll();
+    await loading;
+    expect(state().error?.code).toBe('file');
+    expect(state().config).not.toBeNull();
+    expect(state().step).toBe(1);
+    state().stepOnce();
+    scheduler.runAll();
+    expect(state().step).toBe(2);
+  });
+
+  it('exportWeights is null while there is no model', async () => {
+    open();
+    expect(await state().exportWeights()).toBeNull();
+  });
+});

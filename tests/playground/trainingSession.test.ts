@@ -399,3 +399,31 @@ describe("the student's own input", () => {
     expect(only('progress').sample?.inputs).toHaveLength(16);
   });
 });
+
+describe('saving the model', () => {
+  it("'export' answers with a weights file that loads back to the same model", () => {
+    const { session, only, init } = setup();
+    init();
+    session.handle({ type: 'step' });
+    only('progress');
+    session.handle({ type: 'step' });
+    const second = only('progress');
+    expect(second.steps.map((s) => s.step)).toEqual([2]);
+    session.handle({ type: 'export' });
+    const { file } = only('weights');
+    expect(file.format).toBe('attention-lab-tiny-transformer');
+    expect(file.step).toBe(2);
+    expect(file.config).toEqual(config);
+    session.handle({ type: 'load', file: JSON.parse(JSON.stringify(file)) });
+    const ready = only('ready');
+    expect(ready.source).toBe('file');
+    expect(ready.step).toBe(2);
+    expect(ready.heldOut.accuracy).toBe(second.heldOut?.accuracy);
+  });
+
+  it('with no model, says so', () => {
+    const { session, only } = setup();
+    session.handle({ type: 'export' });
+    expect(only('error')).toMatchObject({ code: 'no-model', message: 'There is no model to save yet.' });
+  });
+});

@@ -5,6 +5,7 @@ import { parsePlaygroundQuery, sameInput, sameParams } from '../playgroundUrl';
 import { disposePlayground, initPlayground, usePlayground } from '../playgroundStore';
 import type { TrainingClient } from '../types';
 import { LossChart } from './LossChart';
+import { ModelFiles } from './ModelFiles';
 import { PlaygroundControls } from './PlaygroundControls';
 import { PlaygroundForm } from './PlaygroundForm';
 import { PlaygroundNotices } from './PlaygroundNotices';
@@ -68,6 +69,7 @@ export function PlaygroundPage({ query, createClient }: PlaygroundPageProps) {
         <div className="playground__side">
           <PlaygroundForm />
           <PlaygroundControls />
+          <ModelFiles />
           <PlaygroundStatus />
           <TrainingStats />
         </div>

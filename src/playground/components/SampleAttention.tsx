@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { buildMask, type Matrix } from '../../engine';
+import { ExportMenu } from '../../components/export/ExportMenu';
 import { AttentionHeatmap, HeatmapThumbnail } from '../../components/heatmap';
 import { useT } from '../../i18n/translate';
 import { useElementWidth } from '../../widgets/useElementWidth';
@@ -90,6 +91,16 @@ export function SampleAttention() {
           mask={mask}
           size={size}
           title={t('pg.sample.map', { layer: layer + 1, head: head + 1, step })}
+        />
+      )}
+      {matrix && (
+        <ExportMenu
+          matrix={matrix}
+          queryTokens={tokens}
+          kind="weights"
+          mask={mask}
+          title={t('pg.sample.map', { layer: layer + 1, head: head + 1, step })}
+          fileName={`playground-${config.task}-L${layer + 1}-H${head + 1}-step${step}`}
         />
       )}
     </section>

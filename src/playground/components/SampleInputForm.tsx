@@ -43,7 +43,6 @@ export function SampleInputForm({ seqLen, vocab }: SampleInputFormProps) {
           spellCheck={false}
           maxLength={seqLen * 8}
           value={text}
-          placeholder={hint}
           aria-invalid={error !== null}
           aria-describedby={`${id}-hint${error !== null ? ` ${id}-error` : ''}`}
           onChange={(e) => setText(e.target.value)}
