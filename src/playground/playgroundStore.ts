@@ -279,7 +279,7 @@ function paramsOfFile(config: TinyModelConfig, settings: TrainSettings): Playgro
       learningRate: { value: settings.learningRate, raw: String(settings.learningRate) },
       seed: { value: settings.seed, raw: String(settings.seed) },
     },
-    defaultPlaygroundParams(config.task),
+    { ...defaultPlaygroundParams(config.task), causal: config.causal },
   );
   return checked.notices.length === 0 && config.ffnWidth === 2 * config.width ? checked.params : null;
 }

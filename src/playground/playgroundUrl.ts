@@ -20,7 +20,7 @@ import { PLAYGROUND_LIMITS, type CheckedPlaygroundParams, type ParsedPlaygroundQ
  */
 
 /** The URL names, in the order they are written. */
-export const PLAYGROUND_PARAM_NAMES: readonly PlaygroundParamName[] = ['task', 'layers', 'heads', 'width', 'lr', 'seed', 'input'];
+export const PLAYGROUND_PARAM_NAMES: readonly PlaygroundParamName[] = ['task', 'layers', 'heads', 'width', 'lr', 'seed', 'causal', 'input'];
 
 export const PLAYGROUND_ROUTE = '#/playground';
 
@@ -42,7 +42,7 @@ const WHOLE_FIELDS: ReadonlySet<NumericField> = new Set(['layers', 'heads', 'wid
 export function defaultPlaygroundParams(task: TaskName = 'reversal'): PlaygroundParams {
   const config = defaultConfig(task);
   const settings = defaultSettings(task);
-  return { task, layers: config.layers, heads: config.heads, width: config.width, learningRate: settings.learningRate, seed: DEFAULT_SEED };
+  return { task, layers: config.layers, heads: config.heads, width: config.width, learningRate: settings.learningRate, seed: DEFAULT_SEED, causal: config.causal };
 }
 
 /** Heads of `heads` when it divides `width`, else the largest divisor of `width` below it (1 always divides). */
@@ -87,7 +87,7 @@ export function normalizeParams(
     notices.push({ param: 'heads', value: String(values.heads), reason: 'divide' });
     values.heads = heads;
   }
-  return { params: { task, ...values }, notices };
+  return { params: { task, ...values, causal: fallback.causal }, notices };
 }
 
 function readNumber(raw: string): number {
@@ -113,6 +113,12 @@ export function parsePlaygroundQuery(query: string): ParsedPlaygroundQuery {
     if (raw !== null) candidates[field] = { value: readNumber(raw), raw };
   }
   const checked = normalizeParams(task, candidates, defaultPlaygroundParams(task));
+  const rawCausal = search.get('causal');
+  let causal = checked.params.causal;
+  if (rawCausal !== null) {
+    if (rawCausal === '1' || rawCausal === '0') causal = rawCausal === '1';
+    else notices.push({ param: 'causal', value: rawCausal, reason: 'malformed' });
+  }
   const rawInput = search.get('input');
   let input: number[] | null = null;
   if (rawInput !== null) {
@@ -120,7 +126,7 @@ export function parsePlaygroundQuery(query: string): ParsedPlaygroundQuery {
     input = parseSampleInput(rawInput, seqLen, vocab);
     if (input === null) notices.push({ param: 'input', value: rawInput, reason: 'malformed' });
   }
-  return { params: checked.params, notices: [...notices, ...checked.notices], input };
+  return { params: { ...checked.params, causal }, notices: [...notices, ...checked.notices], input };
 }
 
 /**
@@ -152,6 +158,8 @@ export function playgroundQuery(params: PlaygroundParams, input: readonly number
   search.set('width', String(params.width));
   search.set('lr', String(params.learningRate));
   search.set('seed', String(params.seed));
+  // Only when it differs from the task's own setting, so the links of the defaults stay as they were.
+  if (params.causal !== defaultConfig(params.task).causal) search.set('causal', params.causal ? '1' : '0');
   if (input !== null) search.set('input', formatSampleInput(input));
   return search.toString();
 }
@@ -174,6 +182,7 @@ export function configFromParams(params: PlaygroundParams): { config: TinyModelC
     heads: params.heads,
     width: params.width,
     ffnWidth: 2 * params.width,
+    causal: params.causal,
   };
   const settings: TrainSettings = { ...defaultSettings(params.task), learningRate: params.learningRate, seed: params.seed };
   return { config, settings };
@@ -202,11 +211,12 @@ export function changeParams(current: PlaygroundParams, change: Partial<Playgrou
     if (value !== undefined) candidates[field] = { value: typeof value === 'number' ? value : Number.NaN, raw: String(value) };
   }
   const checked = normalizeParams(task, candidates, base);
-  return { params: checked.params, notices: [...notices, ...checked.notices] };
+  const causal = typeof change.causal === 'boolean' ? change.causal : checked.params.causal;
+  return { params: { ...checked.params, causal }, notices: [...notices, ...checked.notices] };
 }
 
 export function sameParams(a: PlaygroundParams, b: PlaygroundParams): boolean {
-  return a.task === b.task && a.layers === b.layers && a.heads === b.heads && a.width === b.width && a.learningRate === b.learningRate && a.seed === b.seed;
+  return a.task === b.task && a.layers === b.layers && a.heads === b.heads && a.width === b.width && a.learningRate === b.learningRate && a.seed === b.seed && a.causal === b.causal;
 }
 
 export function sameInput(a: readonly number[] | null, b: readonly number[] | null): boolean {

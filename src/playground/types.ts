@@ -15,9 +15,11 @@ export interface PlaygroundParams {
   readonly width: number;
   readonly learningRate: number;
   readonly seed: number;
+  /** The causal (look-ahead) mask in every layer; each task has its own default (only induction uses it). */
+  readonly causal: boolean;
 }
 
-export type PlaygroundParamName = 'task' | 'layers' | 'heads' | 'width' | 'lr' | 'seed' | 'input';
+export type PlaygroundParamName = 'task' | 'layers' | 'heads' | 'width' | 'lr' | 'seed' | 'causal' | 'input';
 
 /** A URL value that was not used: the page shows it, and the default (or a fixed-up value) is used instead. */
 export interface PlaygroundNotice {

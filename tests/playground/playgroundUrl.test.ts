@@ -17,7 +17,7 @@ import {
 } from '../../src/playground/playgroundUrl';
 import { PLAYGROUND_LIMITS, type PlaygroundParams } from '../../src/playground/types';
 
-const REVERSAL_DEFAULTS: PlaygroundParams = { task: 'reversal', layers: 1, heads: 1, width: 32, learningRate: 0.01, seed: 1 };
+const REVERSAL_DEFAULTS: PlaygroundParams = { task: 'reversal', layers: 1, heads: 1, width: 32, learningRate: 0.01, seed: 1, causal: false };
 
 const divisorsUpTo = (width: number, max: number): number[] =>
   Array.from({ length: Math.min(width, max) }, (_, i) => i + 1).filter((h) => width % h === 0);
@@ -34,6 +34,7 @@ const validParams: fc.Arbitrary<PlaygroundParams> = fc
       fc.constantFrom(1e-5, 1e-4, 0.001, 0.005, 0.01, 0.1, 1),
     ),
     seed: fc.integer({ min: PLAYGROUND_LIMITS.seed.min, max: PLAYGROUND_LIMITS.seed.max }),
+    causal: fc.boolean(),
   })
   .map(({ headPick, ...rest }) => {
     const heads = divisorsUpTo(rest.width, PLAYGROUND_LIMITS.heads.max);
@@ -55,13 +56,13 @@ describe('parsePlaygroundQuery', () => {
     for (const task of TASK_NAMES) {
       const { params, notices } = parsePlaygroundQuery(`task=${task}`);
       const d = TASK_DEFAULTS[task];
-      expect(params).toEqual({ task, layers: d.layers, heads: d.heads, width: d.width, learningRate: d.learningRate, seed: 1 });
+      expect(params).toEqual({ task, layers: d.layers, heads: d.heads, width: d.width, learningRate: d.learningRate, seed: 1, causal: d.causal });
       expect(notices).toEqual([]);
     }
   });
 
   it('reads every parameter of a well-formed link, with or without the leading "?"', () => {
-    const expected: PlaygroundParams = { task: 'sort', layers: 3, heads: 4, width: 64, learningRate: 0.002, seed: 7 };
+    const expected: PlaygroundParams = { task: 'sort', layers: 3, heads: 4, width: 64, learningRate: 0.002, seed: 7, causal: false };
     expect(parsePlaygroundQuery('task=sort&layers=3&heads=4&width=64&lr=0.002&seed=7')).toEqual({ params: expected, notices: [], input: null });
     expect(parsePlaygroundQuery('?seed=7&lr=2e-3&width=64&heads=4&layers=3&task=sort')).toEqual({ params: expected, notices: [], input: null });
   });
@@ -80,8 +81,10 @@ describe('parsePlaygroundQuery', () => {
   it('writes every parameter, in the fixed order', () => {
     fc.assert(
       fc.property(validParams, (p) => {
-        expect(Array.from(new URLSearchParams(playgroundQuery(p)).keys())).toEqual(PLAYGROUND_PARAM_NAMES.filter((n) => n !== 'input'));
-        expect(Array.from(new URLSearchParams(playgroundQuery(p, new Array<number>(16).fill(3))).keys())).toEqual(PLAYGROUND_PARAM_NAMES);
+        // causal only when it differs from the task's own setting; input only when there is one.
+        const written = PLAYGROUND_PARAM_NAMES.filter((n) => n !== 'input' && (n !== 'causal' || p.causal !== TASK_DEFAULTS[p.task].causal));
+        expect(Array.from(new URLSearchParams(playgroundQuery(p)).keys())).toEqual(written);
+        expect(Array.from(new URLSearchParams(playgroundQuery(p, new Array<number>(16).fill(3))).keys())).toEqual([...written, 'input']);
       }),
       { numRuns: 50 },
     );
@@ -188,7 +191,7 @@ describe('playgroundHash / queryOfPlaygroundHash', () => {
 });
 
 describe('changeParams (the form)', () => {
-  const current: PlaygroundParams = { task: 'reversal', layers: 3, heads: 4, width: 64, learningRate: 0.1, seed: 42 };
+  const current: PlaygroundParams = { task: 'reversal', layers: 3, heads: 4, width: 64, learningRate: 0.1, seed: 42, causal: false };
 
   it('a new task alone resets the architecture and learning rate to that task’s defaults but keeps the seed', () => {
     const { params, notices } = changeParams(current, { task: 'sort' });
@@ -226,7 +229,7 @@ describe('configFromParams', () => {
       fc.property(validParams, (p) => {
         const { config, settings } = configFromParams(p);
         const d = TASK_DEFAULTS[p.task];
-        expect(config).toEqual({ task: p.task, vocab: d.vocab, seqLen: d.seqLen, layers: p.layers, heads: p.heads, width: p.width, ffnWidth: 2 * p.width, causal: d.causal });
+        expect(config).toEqual({ task: p.task, vocab: d.vocab, seqLen: d.seqLen, layers: p.layers, heads: p.heads, width: p.width, ffnWidth: 2 * p.width, causal: p.causal });
         expect(settings).toEqual({ learningRate: p.learningRate, warmupSteps: d.warmupSteps, batchSize: d.batchSize, clipNorm: d.clipNorm, seed: p.seed });
       }),
       { numRuns: 50 },
@@ -264,5 +267,29 @@ describe('the sample input in the link', () => {
     expect(parseSampleInput('12 2 3', 3, 20)).toEqual([12, 2, 3]);
     expect(formatSampleInput([12, 2, 3])).toBe('12,2,3');
     expect(formatSampleInput([1, 2, 3])).toBe('123');
+  });
+});
+
+describe('the causal mask in the link', () => {
+  it("is the task's own setting unless the link says otherwise, and written only when it differs", () => {
+    expect(parsePlaygroundQuery('task=induction').params.causal).toBe(true);
+    expect(parsePlaygroundQuery('task=reversal').params.causal).toBe(false);
+    const masked = parsePlaygroundQuery('task=reversal&causal=1');
+    expect(masked.params.causal).toBe(true);
+    expect(playgroundQuery(masked.params)).toBe('task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1&causal=1');
+    expect(playgroundQuery(parsePlaygroundQuery('task=induction&causal=0').params)).toContain('&causal=0');
+    expect(configFromParams(masked.params).config.causal).toBe(true);
+  });
+  it('anything but 0 or 1 is refused with a notice', () => {
+    const parsed = parsePlaygroundQuery('task=reversal&causal=yes');
+    expect(parsed.params.causal).toBe(false);
+    expect(parsed.notices).toEqual([{ param: 'causal', value: 'yes', reason: 'malformed' }]);
+  });
+  it('a new task brings its own setting; a change of the mask alone keeps the rest', () => {
+    const reversal = defaultPlaygroundParams('reversal');
+    expect(changeParams({ ...reversal, causal: true }, { task: 'induction' }).params.causal).toBe(true);
+    expect(changeParams(reversal, { task: 'induction' }).params.causal).toBe(true);
+    expect(changeParams(defaultPlaygroundParams('induction'), { task: 'copy' }).params.causal).toBe(false);
+    expect(changeParams(reversal, { causal: true }).params).toEqual({ ...reversal, causal: true });
   });
 });

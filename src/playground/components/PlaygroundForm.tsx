@@ -47,6 +47,11 @@ export function PlaygroundForm() {
           {numberSelect('width', t('pg.form.width'), withCurrent(WIDTH_CHOICES, params.width))}
           {numberSelect('learningRate', t('pg.form.lr'), withCurrent(LEARNING_RATE_CHOICES, params.learningRate))}
         </div>
+        <label className="playground-form__check" htmlFor={`${id}-causal`}>
+          <input id={`${id}-causal`} type="checkbox" checked={params.causal} onChange={(e) => setParams({ causal: e.target.checked })} />
+          {t('pg.form.causal')}
+        </label>
+        <p className="hint">{t(`pg.form.causalAbout.${params.task}`)}</p>
         <SeedField key={params.seed} seed={params.seed} onSeed={(seed) => setParams({ seed })} />
         <p className="hint">{t('pg.form.note', { dk: config.width / config.heads, ffn: config.ffnWidth, batch: settings.batchSize })}</p>
       </fieldset>

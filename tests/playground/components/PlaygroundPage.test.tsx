@@ -170,4 +170,21 @@ describe('the playground page', () => {
     expect(screen.getByRole('heading', { name: 'Attention on one held-out input' })).toBeInTheDocument();
     expect(window.location.hash).not.toContain('input=');
   });
+
+  it('the causal mask switch rebuilds the model with the mask, hatches the future in the map, and is in the link', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    run();
+    // The legend names masked cells only when the map has some.
+    expect(screen.queryByText(/masked/i, { selector: '.attention-heatmap *' })).toBeNull();
+    await user.click(screen.getByLabelText('Causal mask: no looking ahead'));
+    run();
+    expect(usePlayground.getState().config?.causal).toBe(true);
+    expect(window.location.hash).toBe('#/playground?task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1&causal=1');
+    // Query q sees keys 0…q only: the trainer's weights are exactly 0 above the diagonal.
+    const weights = usePlayground.getState().sample?.attention[0][0];
+    expect(weights).toBeDefined();
+    for (let q = 0; q < 16; q++) for (let k = q + 1; k < 16; k++) expect(weights?.[q * 16 + k]).toBe(0);
+    expect(screen.getByText(/masked/i, { selector: '.attention-heatmap *' })).toBeInTheDocument();
+  });
 });
