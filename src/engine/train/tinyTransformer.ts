@@ -31,6 +31,11 @@ export interface TinyTransformer {
   readonly positions: Float64Array;
   /** [T × T], 1 = blocked; the causal mask when config.causal, else null. */
   readonly mask: Uint8Array | null;
+  /**
+   * Head ablation, [layer · H + head], 1 = switched off: the head's output is replaced by zeros before out_proj,
+   * in every forward (training too) and so in the backward. null = every head on.
+   */
+  headsOff: Uint8Array | null;
 }
 
 export function createTinyTransformer(config: TinyModelConfig, random: Random | null): TinyTransformer {
@@ -54,6 +59,7 @@ export function createTinyTransformer(config: TinyModelConfig, random: Random | 
     gradTensors: tensorViews(grads, layout, config.layers),
     positions: Float64Array.from(sinusoidalPositionalEncoding(t, config.width).data),
     mask,
+    headsOff: null,
   };
 }
 
@@ -155,6 +161,7 @@ export function forwardEncoder(model: TinyTransformer, ws: Workspace, inputs: In
     const x = ws.streams[l];
     linearForward(x, n, e, p.inProjWeight, p.inProjBias, 3 * e, c.qkv);
     attentionForward(c.qkv, shape, model.mask, c.probs, c.concat);
+    if (model.headsOff !== null) zeroHeadsOff(c.concat, n, e, heads, l, model.headsOff);
     linearForward(c.concat, n, e, p.outProjWeight, p.outProjBias, e, c.attnOut);
     addInto(x, c.attnOut, n * e, c.residual1);
     layerNormForward(c.residual1, n, e, p.norm1Weight, p.norm1Bias, LAYER_NORM_EPS, c.normalized1, c.invStd1, c.y1);
@@ -164,6 +171,15 @@ export function forwardEncoder(model: TinyTransformer, ws: Workspace, inputs: In
     addInto(c.y1, c.ffnOut, n * e, c.residual2);
     layerNormForward(c.residual2, n, e, p.norm2Weight, p.norm2Bias, LAYER_NORM_EPS, c.normalized2, c.invStd2, ws.streams[l + 1]);
   });
+}
+
+/** Zeroes, in merged-heads rows [n × E], the columns h·D … (h+1)·D − 1 of every head of `layer` that is off. */
+function zeroHeadsOff(rows: Float64Array, n: number, e: number, heads: number, layer: number, headsOff: Uint8Array): void {
+  const d = e / heads;
+  for (let h = 0; h < heads; h++) {
+    if (headsOff[layer * heads + h] !== 1) continue;
+    for (let r = 0; r < n; r++) rows.fill(0, r * e + h * d, r * e + (h + 1) * d);
+  }
 }
 
 /** Full forward and loss: fills ws.logits, ws.probs, ws.predictions for the first `batch` sequences. */
@@ -200,6 +216,8 @@ export function backward(model: TinyTransformer, ws: Workspace, inputs: Int32Arr
     // y1 = LN1(x_in + MHA(x_in)).
     layerNormBackward(ws.dScratch, n, e, p.norm1Weight, c.normalized1, c.invStd1, gp.norm1Weight, gp.norm1Bias, ws.dResidual);
     linearBackward(c.concat, ws.dResidual, n, e, p.outProjWeight, e, gp.outProjWeight, gp.outProjBias, ws.dConcat);
+    // A switched-off head's output is a constant 0, so nothing flows back into it.
+    if (model.headsOff !== null) zeroHeadsOff(ws.dConcat, n, e, heads, l, model.headsOff);
     attentionBackward(c.qkv, c.probs, ws.dConcat, shape, ws.rowScratch, ws.dQkv);
     linearBackward(ws.streams[l], ws.dQkv, n, e, p.inProjWeight, 3 * e, gp.inProjWeight, gp.inProjBias, ws.dScratch);
     addInto(ws.dResidual, ws.dScratch, n * e, ws.dStream); // dL/dx_in: the skip path plus the attention path

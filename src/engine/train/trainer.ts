@@ -121,6 +121,26 @@ class TinyTrainer implements Trainer {
     return this.#steps;
   }
 
+  get headsOff(): readonly (readonly boolean[])[] | null {
+    const off = this.#model.headsOff;
+    if (off === null) return null;
+    const { layers, heads } = this.config;
+    return Array.from({ length: layers }, (_, l) => Array.from({ length: heads }, (_, h) => off[l * heads + h] === 1));
+  }
+
+  setHeadsOff(off: readonly (readonly boolean[])[] | null): void {
+    const { layers, heads } = this.config;
+    if (off === null) {
+      this.#model.headsOff = null;
+      return;
+    }
+    if (off.length !== layers || off.some((row) => !Array.isArray(row) || row.length !== heads || row.some((v) => typeof v !== 'boolean'))) {
+      throw new EngineError('shape-mismatch', `Switching heads off needs ${layers} × ${heads} true/false values (layers × heads).`);
+    }
+    const flat = Uint8Array.from(off.flat(), (v) => (v ? 1 : 0));
+    this.#model.headsOff = flat.includes(1) ? flat : null;
+  }
+
   step(): StepResult {
     const { task, seqLen, vocab } = this.config;
     const { batchSize } = this.settings;

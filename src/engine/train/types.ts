@@ -100,6 +100,14 @@ export interface Trainer {
   /** Default input: held-out sequence 0. */
   sample(inputs?: readonly number[]): SampleView;
   exportWeights(): WeightsFile;
+  /** Which heads are switched off, [layer][head] (true = off); null when every head is on. */
+  readonly headsOff: readonly (readonly boolean[])[] | null;
+  /**
+   * Head ablation: a head that is off has its output replaced by zeros before out_proj, in every forward from now
+   * on (training, evaluation, samples), so its weights get no gradient. null or all false: every head on. Throws an
+   * EngineError when the shape is not layers × heads. Not saved by exportWeights (it is an experiment, not a weight).
+   */
+  setHeadsOff(off: readonly (readonly boolean[])[] | null): void;
 }
 
 /*

@@ -265,3 +265,35 @@ describe('gradient check of the whole model loss w.r.t. every parameter tensor',
     }
   });
 });
+
+describe('gradient check with a head switched off (ablation)', () => {
+  it('matches central differences, and the switched-off head gets exactly zero gradient', () => {
+    const config: TinyModelConfig = { task: 'reversal', vocab: 5, seqLen: 4, layers: 2, heads: 2, width: 6, ffnWidth: 7, causal: false };
+    const model = createTinyTransformer(config, mulberry32(40));
+    // Layer 0, head 1 off: its output is replaced by zeros before out_proj.
+    model.headsOff = Uint8Array.from([0, 1, 0, 0]);
+    const batch = 3;
+    const random = mulberry32(41);
+    const inputs = Int32Array.from({ length: batch * config.seqLen }, () => Math.floor(random() * config.vocab));
+    const targets = Int32Array.from({ length: batch * config.seqLen }, () => Math.floor(random() * config.vocab));
+    const ws = createWorkspace(config, batch);
+    const loss = (): number => forward(model, ws, inputs, targets, batch).loss;
+    const { scored } = forward(model, ws, inputs, targets, batch);
+    backward(model, ws, inputs, targets, batch, scored);
+    const analytic = Float64Array.from(model.grads);
+    for (const slot of model.layout.slots) {
+      const view = model.params.subarray(slot.offset, slot.offset + slot.length);
+      const numeric = numericGradient(loss, view);
+      const grad = analytic.subarray(slot.offset, slot.offset + slot.length);
+      if (l2(numeric) < 1e-9) expect({ tensor: slot.name, max: Math.max(...grad.map(Math.abs)) }).toEqual({ tensor: slot.name, max: 0 });
+      else expect({ tensor: slot.name, ok: relativeError(grad, numeric) < TOLERANCE }).toEqual({ tensor: slot.name, ok: true });
+    }
+    // in_proj rows of head 1 (d = 3): q rows 3–5, k rows 9–11, v rows 15–17 of layer 0's [3E × E] weight.
+    const inProj = model.layout.slots.find((s) => s.name === 'layers.0.attn.in_proj_weight');
+    expect(inProj).toBeDefined();
+    const e = config.width;
+    for (const row of [3, 4, 5, 9, 10, 11, 15, 16, 17]) {
+      for (let c = 0; c < e; c++) expect(analytic[(inProj?.offset ?? 0) + row * e + c]).toBe(0);
+    }
+  });
+});

@@ -54,3 +54,26 @@ describe('the shipped pretrained models (public/models)', () => {
     expect(hits / repeats).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe('switching heads off in the trained models (ablation)', () => {
+  it('reversal needs its only head: switched off, held-out accuracy falls to about chance; back on, it is restored', () => {
+    const trainer = load('reversal');
+    const before = trainer.evaluate().accuracy;
+    trainer.setHeadsOff([[true]]);
+    expect(trainer.headsOff).toEqual([[true]]);
+    const off = trainer.evaluate().accuracy;
+    expect(off).toBeLessThan(0.25);
+    trainer.setHeadsOff(null);
+    expect(trainer.evaluate().accuracy).toBe(before);
+  });
+
+  it('induction needs both heads of its circuit: either one off and the accuracy collapses', () => {
+    const trainer = load('induction');
+    expect(trainer.evaluate().accuracy).toBeGreaterThanOrEqual(0.99);
+    for (const off of [[[true], [false]], [[false], [true]]]) {
+      trainer.setHeadsOff(off);
+      expect(trainer.evaluate().accuracy).toBeLessThan(0.5);
+    }
+    expect(() => trainer.setHeadsOff([[true]])).toThrow(/2 × 1 true\/false values/);
+  });
+});
