@@ -53,7 +53,7 @@ let connection: Connection | null = null;
 
 type Data = Omit<
   PlaygroundState,
-  'setParams' | 'start' | 'pause' | 'stepOnce' | 'reset' | 'loadTrained' | 'loadFile' | 'exportWeights' | 'dismissNotices' | 'setSampleInput'
+  'setParams' | 'start' | 'pause' | 'stepOnce' | 'reset' | 'loadTrained' | 'loadFile' | 'exportWeights' | 'dismissNotices' | 'setSampleInput' | 'setHeadOff'
 >;
 
 const INITIAL_DATA: Data = {
@@ -66,6 +66,7 @@ const INITIAL_DATA: Data = {
   heldOut: null,
   sample: null,
   sampleInput: null,
+  headsOff: null,
   stepsPerSecond: 0,
   config: null,
   source: 'fresh',
@@ -163,6 +164,18 @@ export const usePlayground = create<PlaygroundState>()((set, get) => ({
     set({ notices: [] });
   },
 
+  setHeadOff(layer, head, off) {
+    const c = connect();
+    const { config, headsOff, status } = get();
+    if (config === null || status === 'building' || status === 'loading') return;
+    if (layer < 0 || layer >= config.layers || head < 0 || head >= config.heads) return;
+    const next = Array.from({ length: config.layers }, (_, l) => Array.from({ length: config.heads }, (_, h) => headsOff?.[l]?.[h] ?? false));
+    next[layer][head] = off;
+    const anyOff = next.some((row) => row.includes(true));
+    set({ headsOff: anyOff ? next : null });
+    c.client.send({ type: 'ablate', off: anyOff ? next : null });
+  },
+
   setSampleInput(inputs) {
     const c = connect();
     set({ sampleInput: inputs === null ? null : inputs.slice() });
@@ -249,6 +262,7 @@ function rebuild(): void {
     heldOutHistory: [],
     heldOut: null,
     sample: null,
+    headsOff: null,
     stepsPerSecond: 0,
     config: null,
     source: 'fresh',
@@ -302,6 +316,8 @@ function handleEvent(c: Connection, event: PlaygroundEvent): void {
         stepsPerSecond: 0,
         config: event.config,
         source: event.source,
+        // A new model (fresh or from a file) has every head on.
+        headsOff: null,
         error: null,
         ...(fromFile ? { params: fromFile } : {}),
       });
@@ -336,7 +352,8 @@ function handleEvent(c: Connection, event: PlaygroundEvent): void {
     }
     case 'sample': {
       if (c.awaiting.length > 0) return;
-      usePlayground.setState({ sample: event.sample });
+      // An ablation's evaluation replaces the figures but is not a point of the chart (no step was taken).
+      usePlayground.setState({ sample: event.sample, ...(event.heldOut ? { heldOut: event.heldOut } : {}) });
       return;
     }
     case 'paused': {

@@ -50,6 +50,16 @@ export function parseCommand(data: unknown): PlaygroundCommand | null {
     case 'step':
     case 'export':
       return { type: data.type };
+    case 'ablate': {
+      if (data.off === null) return { type: 'ablate', off: null };
+      if (!Array.isArray(data.off) || data.off.length === 0) return null;
+      const off: boolean[][] = [];
+      for (const row of data.off as unknown[]) {
+        if (!Array.isArray(row) || row.length === 0 || !row.every((v) => typeof v === 'boolean')) return null;
+        off.push((row as boolean[]).slice());
+      }
+      return { type: 'ablate', off };
+    }
     case 'sample': {
       if (data.inputs === null) return { type: 'sample', inputs: null };
       const inputs = tokenList(data.inputs, null);
@@ -158,7 +168,9 @@ export function parseEvent(data: unknown): PlaygroundEvent | null {
       return isCount(data.step) ? { type: 'paused', step: data.step } : null;
     case 'sample': {
       const sample = sampleView(data.sample, null);
-      return sample ? { type: 'sample', sample } : null;
+      const heldOut = data.heldOut === undefined ? undefined : evalResult(data.heldOut);
+      if (!sample || heldOut === null) return null;
+      return heldOut ? { type: 'sample', sample, heldOut } : { type: 'sample', sample };
     }
     case 'weights': {
       const file = weightsFile(data.file);

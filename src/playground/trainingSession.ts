@@ -172,6 +172,17 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
       sampleInputs = inputs;
       post({ type: 'sample', sample: trainer.sample(inputs) });
     },
+    ablate(command) {
+      if (trainer === null) return fail('no-model', 'There is no model whose heads could be switched off.');
+      const { layers, heads } = trainer.config;
+      const off = command.off;
+      if (off !== null && (off.length !== layers || off.some((row) => row.length !== heads))) {
+        return fail('bad-command', `This model has ${layers} × ${heads} heads (layers × heads).`);
+      }
+      trainer.setHeadsOff(off);
+      const { heldOut, sample } = snapshot(trainer);
+      post({ type: 'sample', sample, heldOut });
+    },
     export() {
       if (trainer === null) return fail('no-model', 'There is no model to save yet.');
       post({ type: 'weights', file: trainer.exportWeights() });

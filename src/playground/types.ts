@@ -66,7 +66,12 @@ export type PlaygroundCommand =
    */
   | { readonly type: 'sample'; readonly inputs: readonly number[] | null }
   /** Asks for the current weights, answered by a 'weights' event (the file Load reads back). */
-  | { readonly type: 'export' };
+  | { readonly type: 'export' }
+  /**
+   * Head ablation, [layer][head] (true = off; null = all on): from now on those heads' outputs are zeros before
+   * out_proj, in training too. Answered by a 'sample' event with a fresh held-out evaluation. init and load clear it.
+   */
+  | { readonly type: 'ablate'; readonly off: readonly (readonly boolean[])[] | null };
 
 /** Worker → page. */
 export type PlaygroundEvent =
@@ -93,8 +98,8 @@ export type PlaygroundEvent =
       readonly running: boolean;
     }
   | { readonly type: 'paused'; readonly step: number }
-  /** The answer to a 'sample' command: the current model on the newly chosen input. */
-  | { readonly type: 'sample'; readonly sample: SampleView }
+  /** The answer to 'sample' (the model on the newly chosen input) and to 'ablate' (with the held-out evaluation). */
+  | { readonly type: 'sample'; readonly sample: SampleView; readonly heldOut?: EvalResult }
   /** The answer to 'export'. */
   | { readonly type: 'weights'; readonly file: WeightsFile }
   /** code 'bad-command' for a message that failed the check; 'engine' for an EngineError (message is its sentence). */
@@ -138,6 +143,8 @@ export interface PlaygroundState {
   readonly sample: SampleView | null;
   /** The student's own input for the maps, or null for held-out sequence 0 (in the URL as input=…). */
   readonly sampleInput: readonly number[] | null;
+  /** Heads switched off, [layer][head] (true = off), or null when every head is on. A new model has all on. */
+  readonly headsOff: readonly (readonly boolean[])[] | null;
   readonly stepsPerSecond: number;
   /** The model being trained (from params, or from a loaded file). */
   readonly config: TinyModelConfig | null;
@@ -162,6 +169,8 @@ export interface PlaygroundState {
    * that is not JSON, or JSON that is not a model, sets error 'file' and keeps the model there was.
    */
   loadFile(text: string, name: string): Promise<void>;
+  /** Switches one head off or back on (the model keeps training with it off); the held-out figures follow. */
+  setHeadOff(layer: number, head: number, off: boolean): void;
   /** Shows the maps for this input from now on (null: back to the held-out sequence); updates the URL. */
   setSampleInput(inputs: readonly number[] | null): void;
 }

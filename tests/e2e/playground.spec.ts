@@ -242,3 +242,18 @@ test('save the model, open it again after a reset, save the chart data; a wrong 
   expect(await stepCount(page)).toBe(3);
   expect(errors).toEqual([]);
 });
+
+test('switching a head off in the trained induction model breaks the circuit; back on, it works again', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/?lang=en#/playground?task=induction');
+  await page.getByRole('button', { name: 'Load trained model' }).click();
+  await expect.poll(() => stepCount(page)).toBeGreaterThan(0);
+  expect(await percent(page, 'held-out')).toBeGreaterThanOrEqual(99);
+  await page.getByRole('checkbox', { name: 'L1 H1' }).uncheck();
+  await expect.poll(() => percent(page, 'held-out')).toBeLessThan(50);
+  await expect(page.getByText('1 switched off')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show layer 1, head 1' })).toHaveAttribute('data-off', 'true');
+  await page.getByRole('checkbox', { name: 'L1 H1' }).check();
+  await expect.poll(() => percent(page, 'held-out')).toBeGreaterThanOrEqual(99);
+  expect(errors).toEqual([]);
+});

@@ -391,3 +391,29 @@ describe('playground store: model files', () => {
     expect(await state().exportWeights()).toBeNull();
   });
 });
+
+describe('playground store: switching heads off', () => {
+  it('setHeadOff updates headsOff and the held-out figures without a chart point; a reset turns every head on', () => {
+    openReady('task=sort');
+    state().stepOnce();
+    scheduler.runAll();
+    const points = state().heldOutHistory.length;
+    state().setHeadOff(1, 0, true);
+    expect(state().headsOff).toEqual([
+      [false, false],
+      [true, false],
+    ]);
+    scheduler.runAll();
+    expect(state().heldOutHistory).toHaveLength(points);
+    state().setHeadOff(1, 0, false);
+    expect(state().headsOff).toBeNull();
+    state().setHeadOff(0, 1, true);
+    scheduler.runAll();
+    state().reset();
+    expect(state().headsOff).toBeNull();
+    // Out of range is ignored.
+    scheduler.runAll();
+    state().setHeadOff(5, 0, true);
+    expect(state().headsOff).toBeNull();
+  });
+});

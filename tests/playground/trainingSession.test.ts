@@ -427,3 +427,51 @@ describe('saving the model', () => {
     expect(only('error')).toMatchObject({ code: 'no-model', message: 'There is no model to save yet.' });
   });
 });
+
+describe('switching heads off', () => {
+  it("'ablate' on the trained reversal model: the held-out accuracy falls to about chance, and comes back", () => {
+    const { session, only } = setup();
+    session.handle({ type: 'load', file: reversalFile() });
+    const ready = only('ready');
+    session.handle({ type: 'ablate', off: [[true]] });
+    const off = only('sample');
+    expect(off.heldOut?.accuracy).toBeLessThan(0.25);
+    session.handle({ type: 'ablate', off: null });
+    expect(only('sample').heldOut?.accuracy).toBe(ready.heldOut.accuracy);
+  });
+
+  it('keeps the head off while training, and a new model has every head on', () => {
+    const { session, only, init } = setup();
+    init();
+    session.handle({ type: 'ablate', off: [[true]] });
+    only('sample');
+    session.handle({ type: 'export' });
+    const before = only('weights').file;
+    session.handle({ type: 'step' });
+    only('progress');
+    session.handle({ type: 'export' });
+    const after = only('weights').file;
+    // With the only head off, in_proj gets no gradient; Adam leaves it exactly where it was.
+    expect(after.tensors['layers.0.attn.in_proj_weight'].data).toBe(before.tensors['layers.0.attn.in_proj_weight'].data);
+    // The head's zeros reach out_proj too (no weight gradient), but its bias still learns.
+    expect(after.tensors['layers.0.attn.out_proj.weight'].data).toBe(before.tensors['layers.0.attn.out_proj.weight'].data);
+    expect(after.tensors['layers.0.attn.out_proj.bias'].data).not.toBe(before.tensors['layers.0.attn.out_proj.bias'].data);
+    // A new model has its head on again: in_proj learns.
+    init();
+    session.handle({ type: 'export' });
+    const fresh = only('weights').file;
+    session.handle({ type: 'step' });
+    only('progress');
+    session.handle({ type: 'export' });
+    expect(only('weights').file.tensors['layers.0.attn.in_proj_weight'].data).not.toBe(fresh.tensors['layers.0.attn.in_proj_weight'].data);
+  });
+
+  it('a shape that is not layers × heads is refused with a sentence', () => {
+    const { session, only, init } = setup();
+    init();
+    session.handle({ type: 'ablate', off: [[true, false]] });
+    expect(only('error')).toMatchObject({ code: 'bad-command', message: 'This model has 1 × 1 heads (layers × heads).' });
+    session.handle({ type: 'ablate', off: [['yes']] });
+    expect(only('error').code).toBe('bad-command');
+  });
+});

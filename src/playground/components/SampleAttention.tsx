@@ -6,6 +6,7 @@ import { useT } from '../../i18n/translate';
 import { useElementWidth } from '../../widgets/useElementWidth';
 import { usePlayground } from '../playgroundStore';
 import { formatSampleInput } from '../playgroundUrl';
+import { HeadSwitches } from './HeadSwitches';
 import { SampleInputForm } from './SampleInputForm';
 import { SampleTokens } from './SampleTokens';
 
@@ -27,6 +28,7 @@ export function SampleAttention() {
   const config = usePlayground((s) => s.config);
   const step = usePlayground((s) => s.step);
   const sampleInput = usePlayground((s) => s.sampleInput);
+  const headsOff = usePlayground((s) => s.headsOff);
   const frame = useRef<HTMLElement>(null);
   const frameWidth = useElementWidth(frame);
   const [picked, setPicked] = useState<HeadRef>({ layer: 0, head: 0 });
@@ -53,6 +55,7 @@ export function SampleAttention() {
   const matrix = maps[layer]?.[head];
   const size = Math.max(160, Math.min(360, (frameWidth ?? 420) - HEATMAP_CHROME));
   const many = maps.length * (maps[0]?.length ?? 0) > 1;
+  const mapTitle = `${t('pg.sample.map', { layer: layer + 1, head: head + 1, step })}${headsOff?.[layer]?.[head] ? t('pg.heads.offSuffix') : ''}`;
 
   return (
     <section className="lab-section playground-sample" ref={frame} aria-labelledby="playground-sample-title">
@@ -60,6 +63,7 @@ export function SampleAttention() {
       <p className="hint">{t('pg.sample.lede')}</p>
       <SampleInputForm key={sampleInput === null ? '' : formatSampleInput(sampleInput)} seqLen={config.seqLen} vocab={config.vocab} />
       <SampleTokens sample={sample} />
+      <HeadSwitches layers={config.layers} heads={config.heads} />
       {many && (
         <div className="playground-heads" role="group" aria-label={t('pg.sample.heads')}>
           {maps.map((row, l) => (
@@ -71,6 +75,7 @@ export function SampleAttention() {
                   className="playground-heads__pick"
                   aria-pressed={l === layer && h === head}
                   aria-label={t('pg.sample.pick', { layer: l + 1, head: h + 1 })}
+                  data-off={headsOff?.[l]?.[h] ? 'true' : undefined}
                   onClick={() => setPicked({ layer: l, head: h })}
                 >
                   <HeatmapThumbnail matrix={m} mask={mask} size={48} />
@@ -90,7 +95,7 @@ export function SampleAttention() {
           keyTokens={tokens}
           mask={mask}
           size={size}
-          title={t('pg.sample.map', { layer: layer + 1, head: head + 1, step })}
+          title={mapTitle}
         />
       )}
       {matrix && (
@@ -99,7 +104,7 @@ export function SampleAttention() {
           queryTokens={tokens}
           kind="weights"
           mask={mask}
-          title={t('pg.sample.map', { layer: layer + 1, head: head + 1, step })}
+          title={mapTitle}
           fileName={`playground-${config.task}-L${layer + 1}-H${head + 1}-step${step}`}
         />
       )}

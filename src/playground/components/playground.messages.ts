@@ -98,6 +98,11 @@ export const playgroundMessages = defineMessages(
     'pg.chart.empty': 'The chart fills in once training starts.',
     'pg.chart.summary': 'After {step} steps: training loss {loss}, held-out accuracy {accuracy}.',
 
+    'pg.heads.legend': 'Heads on',
+    'pg.heads.name': 'L{layer} H{head}',
+    'pg.heads.hint': 'Untick a head to switch it off: its output becomes zeros before W_O, in training too. Try it on a trained model and watch the held-out accuracy.',
+    'pg.heads.off': '{n} switched off: their outputs are zeros before W_O, in evaluation and in training.',
+    'pg.heads.offSuffix': ' (switched off)',
     'pg.sample.title': 'Attention on one held-out input',
     'pg.sample.titleOwn': 'Attention on your input',
     'pg.sample.noneScored': 'No position of this input is scored: no token appears a second time.',
@@ -209,6 +214,11 @@ export const playgroundMessages = defineMessages(
     'pg.chart.empty': '开始训练后，图表会逐渐画出来。',
     'pg.chart.summary': '第 {step} 步：训练损失 {loss}，留出集准确率 {accuracy}。',
 
+    'pg.heads.legend': '启用的头',
+    'pg.heads.name': 'L{layer} H{head}',
+    'pg.heads.hint': '取消勾选即可关闭一个头：它的输出在 W_O 之前被换成零，训练时也一样。在训练好的模型上试试，看留出集准确率的变化。',
+    'pg.heads.off': '已关闭 {n} 个头：它们的输出在 W_O 之前为零，评估和训练时都是如此。',
+    'pg.heads.offSuffix': '（已关闭）',
     'pg.sample.title': '一个留出输入上的注意力',
     'pg.sample.titleOwn': '你的输入上的注意力',
     'pg.sample.noneScored': '这个输入没有计分的位置：没有哪个词元出现第二次。',
