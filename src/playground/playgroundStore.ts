@@ -363,7 +363,10 @@ function handleEvent(c: Connection, event: PlaygroundEvent): void {
       return;
     }
     case 'error': {
-      const answered = c.awaiting.length > 0 ? c.awaiting.shift() : undefined;
+      // Only an error that says it answers an init or a load settles one; any other error while one is on its way
+      // belongs to the model being replaced (a run that diverged just as Reset was pressed) and is dropped.
+      if (event.replyTo === undefined && c.awaiting.length > 0) return;
+      const answered = event.replyTo !== undefined ? c.awaiting.shift() : undefined;
       if (c.awaiting.length > 0) return;
       c.wantsRunning = false;
       const code = answered === 'load' ? 'file' : event.code;

@@ -178,7 +178,9 @@ export function parseEvent(data: unknown): PlaygroundEvent | null {
     }
     case 'error': {
       const code = ERROR_CODES.find((c) => c === data.code);
-      return code && typeof data.message === 'string' ? { type: 'error', code, message: data.message } : null;
+      if (!code || typeof data.message !== 'string') return null;
+      if (data.replyTo === 'init' || data.replyTo === 'load') return { type: 'error', code, message: data.message, replyTo: data.replyTo };
+      return data.replyTo === undefined ? { type: 'error', code, message: data.message } : null;
     }
     default:
       return null;

@@ -67,7 +67,10 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
     cancelNext = null;
   };
 
-  const fail = (code: 'bad-command' | 'engine' | 'no-model', message: string): void => post({ type: 'error', code, message });
+  /** The init or load being handled, if any: its errors say they answer it. */
+  let replyTo: 'init' | 'load' | undefined;
+  const fail = (code: 'bad-command' | 'engine' | 'no-model', message: string): void =>
+    post(replyTo === undefined ? { type: 'error', code, message } : { type: 'error', code, message, replyTo });
 
   /** Held-out evaluation and the sample: the student's input when it fits this model, else held-out sequence 0. */
   const snapshot = (model: Trainer) => {
@@ -201,8 +204,14 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
     handle(data) {
       if (disposed) return;
       const command = parseCommand(data);
-      if (command === null) return fail('bad-command', 'The training worker received a message it does not understand.');
-      guarded(() => (commands[command.type] as (c: PlaygroundCommand) => void)(command));
+      const type = typeof data === 'object' && data !== null && 'type' in data ? (data as { type: unknown }).type : undefined;
+      replyTo = type === 'init' || type === 'load' ? type : undefined;
+      try {
+        if (command === null) return fail('bad-command', 'The training worker received a message it does not understand.');
+        guarded(() => (commands[command.type] as (c: PlaygroundCommand) => void)(command));
+      } finally {
+        replyTo = undefined;
+      }
     },
     dispose() {
       disposed = true;

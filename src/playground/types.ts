@@ -103,7 +103,13 @@ export type PlaygroundEvent =
   /** The answer to 'export'. */
   | { readonly type: 'weights'; readonly file: WeightsFile }
   /** code 'bad-command' for a message that failed the check; 'engine' for an EngineError (message is its sentence). */
-  | { readonly type: 'error'; readonly code: 'bad-command' | 'engine' | 'no-model'; readonly message: string };
+  | {
+      readonly type: 'error';
+      readonly code: 'bad-command' | 'engine' | 'no-model';
+      readonly message: string;
+      /** Set when this error is the answer to an init or a load (so it is never mistaken for a run's error). */
+      readonly replyTo?: 'init' | 'load';
+    };
 
 /** How the page talks to a training session: a Web Worker in the app, the same session in-process in tests. */
 export interface TrainingClient {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultConfig, defaultSettings, heldOutBatch } from '../../src/engine/train';
+import { createTrainer, defaultConfig, defaultSettings, heldOutBatch } from '../../src/engine/train';
+import type { PlaygroundCommand, PlaygroundEvent, TrainingClient } from '../../src/playground/types';
 import type { FetchLike } from '../../src/playground/loadTrainedModel';
 import { disposePlayground, initPlayground, usePlayground } from '../../src/playground/playgroundStore';
 import { configFromParams, defaultPlaygroundParams } from '../../src/playground/playgroundUrl';
@@ -415,5 +416,53 @@ describe('playground store: switching heads off', () => {
     scheduler.runAll();
     state().setHeadOff(5, 0, true);
     expect(state().headsOff).toBeNull();
+  });
+});
+
+describe('playground store: which errors answer an init or a load', () => {
+  function fakeClient() {
+    const listeners = new Set<(event: PlaygroundEvent) => void>();
+    const sent: PlaygroundCommand[] = [];
+    const client: TrainingClient = {
+      send: (command) => void sent.push(command),
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      dispose: () => undefined,
+    };
+    return { client, sent, emit: (event: PlaygroundEvent) => listeners.forEach((l) => l(event)) };
+  }
+  const trainer = createTrainer(defaultConfig('reversal'), defaultSettings('reversal'));
+  const ready: PlaygroundEvent = {
+    type: 'ready',
+    config: trainer.config,
+    settings: trainer.settings,
+    step: 0,
+    heldOut: trainer.evaluate(),
+    sample: trainer.sample(),
+    source: 'fresh',
+  };
+
+  it('a run that diverges just as Reset is pressed does not pass for the answer to the new model', () => {
+    window.history.replaceState(null, '', '/#/playground');
+    const fake = fakeClient();
+    initPlayground('', fake.client, { win: window });
+    fake.emit(ready);
+    state().start();
+    state().reset();
+    expect(state().status).toBe('building');
+    fake.emit({ type: 'error', code: 'engine', message: 'The training diverged.' });
+    expect(state()).toMatchObject({ status: 'building', error: null });
+    fake.emit(ready);
+    expect(state()).toMatchObject({ status: 'ready', error: null });
+  });
+
+  it('an error that answers the init is shown, and leaves no model', () => {
+    window.history.replaceState(null, '', '/#/playground');
+    const fake = fakeClient();
+    initPlayground('', fake.client, { win: window });
+    fake.emit({ type: 'error', code: 'engine', message: 'The width must be divisible by the heads.', replyTo: 'init' });
+    expect(state()).toMatchObject({ status: 'error', config: null, error: { code: 'engine', message: 'The width must be divisible by the heads.' } });
   });
 });

@@ -475,3 +475,21 @@ describe('switching heads off', () => {
     expect(only('error').code).toBe('bad-command');
   });
 });
+
+describe('errors say which command they answer', () => {
+  it('a refused init or load carries replyTo; a diverged run does not', () => {
+    const { session, scheduler, only, take, init } = setup();
+    session.handle({ type: 'init', config: { ...config, width: 30, heads: 4 }, settings });
+    expect(only('error').replyTo).toBe('init');
+    session.handle({ type: 'load', file: { format: 'nope' } });
+    expect(only('error').replyTo).toBe('load');
+    session.handle({ type: 'init', config: 'junk' });
+    expect(only('error')).toMatchObject({ code: 'bad-command', replyTo: 'init' });
+    init(config, { ...settings, learningRate: 1e38, warmupSteps: 0, clipNorm: 0 });
+    session.handle({ type: 'start' });
+    scheduler.runAll(20);
+    const errors = take().filter((e) => e.type === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).not.toHaveProperty('replyTo');
+  });
+});
