@@ -3,7 +3,7 @@ import { TASK_NAMES, type TaskName } from '../../engine/train/types';
 import { configFromParams } from '../playgroundUrl';
 import { usePlayground } from '../playgroundStore';
 import { useT } from '../../i18n/translate';
-import { headChoices, LAYER_CHOICES, LEARNING_RATE_CHOICES, WIDTH_CHOICES, withCurrent } from './formOptions';
+import { headChoices, LAYER_CHOICES, LEARNING_RATE_CHOICES, relativeWork, WIDTH_CHOICES, withCurrent } from './formOptions';
 import { SeedField } from './SeedField';
 
 /** Task, architecture, learning rate and seed. Every change builds a new untrained model (and rewrites the URL). */
@@ -13,6 +13,7 @@ export function PlaygroundForm() {
   const setParams = usePlayground((s) => s.setParams);
   const id = useId();
   const { config, settings } = configFromParams(params);
+  const work = relativeWork(config.layers, config.width, config.seqLen, config.vocab);
   const numberSelect = (name: 'layers' | 'heads' | 'width' | 'learningRate', label: string, options: readonly number[]) => (
     <label htmlFor={`${id}-${name}`}>
       {label}
@@ -53,6 +54,7 @@ export function PlaygroundForm() {
         </label>
         <p className="hint">{t(`pg.form.causalAbout.${params.task}`)}</p>
         <SeedField key={params.seed} seed={params.seed} onSeed={(seed) => setParams({ seed })} />
+        {work >= 4 && <p className="hint playground-form__cost">{t('pg.form.cost', { n: work })}</p>}
         <p className="hint">{t('pg.form.note', { dk: config.width / config.heads, ffn: config.ffnWidth, batch: settings.batchSize })}</p>
       </fieldset>
     </div>

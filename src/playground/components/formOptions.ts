@@ -24,3 +24,17 @@ export function headChoices(width: number): number[] {
   for (let h = PLAYGROUND_LIMITS.heads.min; h <= PLAYGROUND_LIMITS.heads.max; h++) if (width % h === 0) out.push(h);
   return out;
 }
+
+/**
+ * Multiply-adds per token of one training step's forward pass, up to a constant: per layer the four E × E attention
+ * projections and the two E × F feed-forward matrices (F = 2E here, so 8E²) plus the T × E scores and weighted sum,
+ * then the classifier. The backward costs about twice the forward, the same factor for every model.
+ */
+export function workPerToken(layers: number, width: number, seqLen: number, vocab: number): number {
+  return layers * (8 * width * width + 2 * seqLen * width) + width * vocab;
+}
+
+/** How many times the work of the reversal default (1 layer, width 32) a step of this model is, rounded. */
+export function relativeWork(layers: number, width: number, seqLen: number, vocab: number): number {
+  return Math.round(workPerToken(layers, width, seqLen, vocab) / workPerToken(1, 32, seqLen, vocab));
+}

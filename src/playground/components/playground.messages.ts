@@ -37,6 +37,7 @@ export const playgroundMessages = defineMessages(
     'pg.form.causalAbout.sort': 'The first outputs need the smallest digits, wherever they stand. With the mask on, early positions see only a prefix of the input.',
     'pg.form.causalAbout.induction': 'The target never depends on later tokens, so the task is causal by nature; switch the mask off and the heads may look ahead anyway.',
     'pg.form.seedApply': 'Use seed',
+    'pg.form.cost': 'Each step of this model is about {n}× the work of the reversal default (1 layer, width 32): expect about {n}× fewer steps per second.',
     'pg.form.seedInvalid': '“{value}” is not a whole number from 0 to {max}; the seed stays {seed}.',
     'pg.form.note': 'Changing a setting builds a new, untrained model. Width ÷ heads = {dk} numbers per head (d_k). FFN width {ffn}, batch {batch}.',
 
@@ -153,6 +154,7 @@ export const playgroundMessages = defineMessages(
     'pg.form.causalAbout.sort': '最前面的输出需要最小的数字，而它们可能在任何位置。打开掩码后，靠前的位置只能看到输入的开头一段。',
     'pg.form.causalAbout.induction': '目标从不依赖后面的词元，所以这个任务本来就是因果的；关掉掩码后，各个头也可能往后看。',
     'pg.form.seedApply': '使用该种子',
+    'pg.form.cost': '这个模型每一步的计算量大约是反转任务默认模型（1 层、宽度 32）的 {n} 倍：每秒步数大约会少 {n} 倍。',
     'pg.form.seedInvalid': '“{value}” 不是 0 到 {max} 之间的整数；种子仍为 {seed}。',
     'pg.form.note': '改动任何设置都会新建一个未训练的模型。宽度 ÷ 头数 = 每个头 {dk} 个数（d_k）。前馈层宽度 {ffn}，批大小 {batch}。',
 

@@ -1,6 +1,6 @@
 import { translate } from '../../../src/i18n/translate';
 import { formatLoss, formatPercent, formatRate, NONE } from '../../../src/playground/components/format';
-import { headChoices, withCurrent } from '../../../src/playground/components/formOptions';
+import { headChoices, relativeWork, withCurrent } from '../../../src/playground/components/formOptions';
 import { noticeText } from '../../../src/playground/components/PlaygroundNotices';
 import { parseSeed } from '../../../src/playground/components/SeedField';
 import { defaultPlaygroundParams } from '../../../src/playground/playgroundUrl';
@@ -57,5 +57,14 @@ describe('notice texts', () => {
     const text = noticeText(en, { param: 'seed', value: '9'.repeat(5000), reason: 'range' }, params);
     expect(text.length).toBeLessThan(200);
     expect(text).toContain('…');
+  });
+});
+
+describe('the work of a step', () => {
+  it('is 1 for the reversal default and grows with layers and the square of the width', () => {
+    expect(relativeWork(1, 32, 16, 10)).toBe(1);
+    expect(relativeWork(2, 32, 16, 10)).toBe(2);
+    // Width 128: (8·128² + 2·16·128) / (8·32² + 2·16·32) ≈ 14.7 per layer; four layers ≈ 57.
+    expect(relativeWork(4, 128, 16, 10)).toBe(57);
   });
 });
