@@ -150,6 +150,15 @@ export const masking: Lesson = {
       },
     },
     {
+      kind: 'train',
+      label: { en: 'See what the causal mask costs a model that needs the future', zh: '看看因果掩码会让需要“未来”的模型付出什么代价' },
+      query: 'task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1&causal=1',
+      note: {
+        en: 'Reversing 16 digits means output 0 needs input 15. With the causal mask the first eight outputs can no longer see the inputs they need, so training stops near 55 % held-out accuracy (eight positions right, eight at chance). Untick the mask and the same model reaches 99 %.',
+        zh: '把 16 个数字倒过来，意味着输出 0 需要输入 15。加上因果掩码后，前八个输出再也看不到它们需要的输入，所以训练会停在留出集准确率 55% 左右（八个位置正确，另外八个只能靠猜）。取消掩码，同一个模型就能达到 99%。',
+      },
+    },
+    {
       kind: 'try',
       label: { en: 'Pad a short sentence to five tokens', zh: '把一个短句填充到五个词元' },
       preset: { lab: { text: 'the cat sat pad pad', maskMode: 'padding', paddingTokens: [3, 4] } },

@@ -273,6 +273,15 @@ export const multiHead: Lesson = {
         zh: '在训练好的模型中，论文的注意力图显示各个头承担着明显不同的角色：同一层的许多头把“making”与远处的“more difficult”联系起来，还有两个头非常清晰地解析出代词“its”的指代。',
       },
     },
+    {
+      kind: 'train',
+      label: { en: 'Train a model with four heads and switch them off one at a time', zh: '训练一个有四个头的模型，再逐个关掉它们' },
+      query: 'task=sort&layers=2&heads=2&width=32&lr=0.005&seed=1',
+      note: {
+        en: 'Sorting 16 digits with two layers of two heads. Press “Load trained model”, then untick a head under “Heads on”: its output becomes zeros before $W^O$ and the held-out accuracy shows how much the model relied on it. Heads of a trained model rarely matter equally.',
+        zh: '用两层、每层两个头来给 16 个数字排序。点“加载训练好的模型”，再在“启用的头”里取消勾选一个头：它的输出在 $W^O$ 之前变成零，留出集准确率会显示模型有多依赖它。训练好的模型里，各个头的重要性很少相同。',
+      },
+    },
     { kind: 'heading', text: { en: 'Heads on your sentence', zh: '你句子上的各个头' } },
     {
       kind: 'callout',
