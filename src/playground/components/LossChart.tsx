@@ -7,6 +7,8 @@ import type { TrainingPoint } from '../types';
 import { formatLoss, formatPercent } from './format';
 
 const HEIGHT = 240;
+/** Rows of the held-out table (the newest); the CSV download has every point. */
+export const HELD_OUT_TABLE_ROWS = 12;
 const MARGIN = { top: 12, right: 48, bottom: 40, left: 48 };
 /** Before the first measure (and in jsdom). */
 const DEFAULT_WIDTH = 560;
@@ -106,6 +108,36 @@ export function LossChart() {
         <span className="playground-chart__key playground-chart__key--held-out">{t('pg.chart.heldOutAccuracy')}</span>
         <span className="playground-chart__summary">{summary}</span>
       </figcaption>
+      {heldOutHistory.length > 0 && <HeldOutTable points={heldOutHistory} />}
     </figure>
+  );
+}
+
+/** The held-out evaluations as a table (newest first), for reading exact values and for screen readers. */
+function HeldOutTable({ points }: { readonly points: readonly TrainingPoint[] }) {
+  const t = useT();
+  const newest = points.slice(-HELD_OUT_TABLE_ROWS).reverse();
+  return (
+    <details className="playground-chart__table">
+      <summary>{t('pg.chart.table', { n: newest.length, total: points.length })}</summary>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('pg.chart.step')}</th>
+            <th scope="col">{t('pg.chart.heldOutLoss')}</th>
+            <th scope="col">{t('pg.chart.heldOutAccuracy')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {newest.map((p) => (
+            <tr key={p.step}>
+              <td>{p.step}</td>
+              <td>{formatLoss(p.loss)}</td>
+              <td>{formatPercent(p.accuracy)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }

@@ -96,6 +96,8 @@ export const playgroundMessages = defineMessages(
     'pg.chart.trainLoss': 'Training loss (batch)',
     'pg.chart.trainAccuracy': 'Training accuracy (batch)',
     'pg.chart.heldOutAccuracy': 'Held-out accuracy',
+    'pg.chart.heldOutLoss': 'Held-out loss',
+    'pg.chart.table': 'The newest {n} of {total} held-out evaluations as a table',
     'pg.chart.empty': 'The chart fills in once training starts.',
     'pg.chart.summary': 'After {step} steps: training loss {loss}, held-out accuracy {accuracy}.',
 
@@ -213,6 +215,8 @@ export const playgroundMessages = defineMessages(
     'pg.chart.trainLoss': '训练损失（当前批）',
     'pg.chart.trainAccuracy': '训练准确率（当前批）',
     'pg.chart.heldOutAccuracy': '留出集准确率',
+    'pg.chart.heldOutLoss': '留出集损失',
+    'pg.chart.table': '以表格显示最近 {n} 次留出集评估（共 {total} 次）',
     'pg.chart.empty': '开始训练后，图表会逐渐画出来。',
     'pg.chart.summary': '第 {step} 步：训练损失 {loss}，留出集准确率 {accuracy}。',
 

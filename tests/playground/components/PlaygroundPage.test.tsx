@@ -187,4 +187,19 @@ describe('the playground page', () => {
     for (let q = 0; q < 16; q++) for (let k = q + 1; k < 16; k++) expect(weights?.[q * 16 + k]).toBe(0);
     expect(screen.getByText(/masked/i, { selector: '.attention-heatmap *' })).toBeInTheDocument();
   });
+
+  it('the held-out evaluations are readable as a table, newest first', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    run();
+    await user.click(screen.getByRole('button', { name: 'Step' }));
+    run();
+    await user.click(screen.getByText('The newest 2 of 2 held-out evaluations as a table'));
+    const details = screen.getByText('The newest 2 of 2 held-out evaluations as a table').closest('details') as HTMLElement;
+    expect(details.open).toBe(true);
+    const rows = within(details).getAllByRole('row');
+    expect(rows.map((r) => within(r).queryAllByRole('cell')[0]?.textContent ?? 'header')).toEqual(['header', '1', '0']);
+    const held = usePlayground.getState().heldOut;
+    expect(within(rows[1]).getAllByRole('cell')[2].textContent).toBe(`${((held?.accuracy ?? 0) * 100).toFixed(1)} %`);
+  });
 });
