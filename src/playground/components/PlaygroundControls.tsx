@@ -13,15 +13,10 @@ export function PlaygroundControls() {
   const canTrain = hasModel && !busy;
   return (
     <div className="playground-controls" role="group" aria-label={t('pg.controls')}>
-      {running ? (
-        <button type="button" className="primary" onClick={pause}>
-          {t('pg.pause')}
-        </button>
-      ) : (
-        <button type="button" className="primary" onClick={start} disabled={!canTrain}>
-          {step > 0 ? t('pg.resume') : t('pg.start')}
-        </button>
-      )}
+      {/* One element for Start and Pause, so keyboard focus stays on it when it switches. */}
+      <button type="button" className="primary" onClick={running ? pause : start} disabled={!running && !canTrain}>
+        {running ? t('pg.pause') : step > 0 ? t('pg.resume') : t('pg.start')}
+      </button>
       <button type="button" className="secondary" onClick={stepOnce} disabled={!canTrain}>
         {t('pg.step')}
       </button>

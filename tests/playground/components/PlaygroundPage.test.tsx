@@ -195,11 +195,23 @@ describe('the playground page', () => {
     await user.click(screen.getByRole('button', { name: 'Step' }));
     run();
     await user.click(screen.getByText('The newest 2 of 2 held-out evaluations as a table'));
-    const details = screen.getByText('The newest 2 of 2 held-out evaluations as a table').closest('details') as HTMLElement;
+    const details = screen.getByText('The newest 2 of 2 held-out evaluations as a table').closest('details') as HTMLDetailsElement;
     expect(details.open).toBe(true);
     const rows = within(details).getAllByRole('row');
     expect(rows.map((r) => within(r).queryAllByRole('cell')[0]?.textContent ?? 'header')).toEqual(['header', '1', '0']);
     const held = usePlayground.getState().heldOut;
     expect(within(rows[1]).getAllByRole('cell')[2].textContent).toBe(`${((held?.accuracy ?? 0) * 100).toFixed(1)} %`);
+  });
+
+  it('keyboard focus stays on Start when it becomes Pause, and back', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    run();
+    screen.getByRole('button', { name: 'Start' }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pause' }));
+    await user.keyboard('{Enter}');
+    run(50);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^(Resume|Start)$/ }));
   });
 });
