@@ -3,7 +3,8 @@
 // shipped wasm can never drift from its source.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { assembleWat, buildGeneratedModule, KERNELS_GENERATED_PATH, KERNELS_WAT_PATH } from '../../src/engine/wasm/build';
+import { assembleWat, buildGeneratedModule, buildRowDotsModule, KERNELS_GENERATED_PATH, KERNELS_WAT_PATH, ROW_DOTS_GENERATED_PATH } from '../../src/engine/wasm/build';
+import { ROW_DOTS_WASM_BASE64 } from '../../src/engine/train/wasm/rowDots.generated';
 import { KERNELS_WASM_BASE64, KERNELS_WASM_BYTE_LENGTH } from '../../src/engine/wasm/kernels.generated';
 
 describe('wasm kernels build', () => {
@@ -26,5 +27,13 @@ describe('wasm kernels build', () => {
     const exports = WebAssembly.Module.exports(module).map((e) => `${e.name}:${e.kind}`).sort();
     expect(exports).toEqual(['gemm:function', 'memory:memory', 'pack_b:function', 'pack_bt:function', 'softmax:function', 'zero_cols:function']);
     expect(WebAssembly.Module.imports(module)).toEqual([]);
+  });
+
+  it("the trainer's rowDots.generated.ts is up to date with rowDots.wat, and imports its memory", async () => {
+    expect(await buildRowDotsModule()).toBe(await readFile(ROW_DOTS_GENERATED_PATH, 'utf8'));
+    const module = await WebAssembly.compile(Buffer.from(ROW_DOTS_WASM_BASE64, 'base64'));
+    expect(WebAssembly.Module.exports(module).map((e) => `${e.name}:${e.kind}`)).toEqual(['dots:function']);
+    // Imported, so the engine can make a larger memory instead of growing one (growing detaches buffers).
+    expect(WebAssembly.Module.imports(module)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
   });
 });

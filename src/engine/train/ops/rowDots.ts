@@ -2,10 +2,18 @@
  * The two dense kernels every matrix product of the trainer is written with (linear layers and attention):
  * dot products of contiguous rows, and a cache-friendly transpose to make rows out of columns. JavaScript does not
  * vectorise, so register blocking (several independent accumulators sharing each load) is what makes them fast.
+ * Where WebAssembly SIMD is available the products run on the f64x2 kernel instead (wasmRowDots.ts).
  */
+import { wasmRowDots } from './wasmRowDots';
 
 /** out[i·bRows + j] = (accumulate ? out : 0) + Σ_p a[i·k + p]·b[j·k + p]: a [aRows × k], b [bRows × k]. */
 export function rowDots(a: Float64Array, aRows: number, k: number, b: Float64Array, bRows: number, out: Float64Array, accumulate: boolean): void {
+  if (wasmRowDots(a, aRows, k, b, bRows, out, accumulate)) return;
+  jsRowDots(a, aRows, k, b, bRows, out, accumulate);
+}
+
+/** The same product in JavaScript: the reference the kernel is tested against, and the fallback without it. */
+export function jsRowDots(a: Float64Array, aRows: number, k: number, b: Float64Array, bRows: number, out: Float64Array, accumulate: boolean): void {
   const tripleRows = aRows - (aRows % 3);
   const blocked = bRows - (bRows % 4);
   let i = 0;
