@@ -56,22 +56,22 @@ type Data = Omit<
   'setParams' | 'start' | 'pause' | 'stepOnce' | 'reset' | 'loadTrained' | 'loadFile' | 'exportWeights' | 'dismissNotices' | 'setSampleInput' | 'setHeadOff'
 >;
 
-const INITIAL_DATA: Data = {
-  params: defaultPlaygroundParams(),
-  notices: [],
+/** Everything about the model, as it is while a fresh one is being built (the settings and the input stay). */
+const BUILDING: Omit<Data, 'params' | 'notices' | 'sampleInput'> = {
   status: 'building',
   step: 0,
   history: [],
   heldOutHistory: [],
   heldOut: null,
   sample: null,
-  sampleInput: null,
   headsOff: null,
   stepsPerSecond: 0,
   config: null,
   source: 'fresh',
   error: null,
 };
+
+const INITIAL_DATA: Data = { params: defaultPlaygroundParams(), notices: [], sampleInput: null, ...BUILDING };
 
 const heldOutPoint = (e: EvalResult): TrainingPoint => ({ step: e.step, loss: e.loss, accuracy: e.accuracy });
 
@@ -255,19 +255,7 @@ function rebuild(): void {
   c.settleLoad?.();
   c.settleLoad = null;
   const { config, settings } = configFromParams(usePlayground.getState().params);
-  usePlayground.setState({
-    status: 'building',
-    step: 0,
-    history: [],
-    heldOutHistory: [],
-    heldOut: null,
-    sample: null,
-    headsOff: null,
-    stepsPerSecond: 0,
-    config: null,
-    source: 'fresh',
-    error: null,
-  });
+  usePlayground.setState(BUILDING);
   c.awaiting.push('init');
   c.client.send({ type: 'init', config, settings });
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { watchErrors } from './watchErrors';
 import { LESSONS } from '../../src/lessons/content';
 
 // Every lesson, in both languages: it opens by its own link, typesets its formulas, shows its live widgets without a
@@ -17,15 +18,6 @@ async function unintendedNaN(page: Page): Promise<boolean> {
       return /\bNaN\b/.test(clone.textContent ?? '');
     }),
   );
-}
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
 }
 
 for (const locale of ['en', 'zh'] as const) {

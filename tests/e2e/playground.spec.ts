@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { watchErrors } from './watchErrors';
 import { readFileSync } from 'node:fs';
 
 /*
@@ -7,15 +8,6 @@ import { readFileSync } from 'node:fs';
  * and the chart, Pause stops them; bad links give notices; the shipped trained models load, and a missing or broken
  * file gives a clear error while the page keeps working.
  */
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
 
 const stat = (page: Page, name: string) => page.locator(`[data-stat="${name}"]`);
 const stepCount = async (page: Page): Promise<number> => Number(await stat(page, 'step').textContent());
