@@ -9,7 +9,7 @@ import { linearBackward, linearForward } from '../../../src/engine/train/ops/lin
 import { reluBackward, reluForward } from '../../../src/engine/train/ops/relu';
 import { addInto } from '../../../src/engine/train/ops/residual';
 import { softmaxRowBackward, softmaxRowForward } from '../../../src/engine/train/ops/softmax';
-import { backward, createTinyTransformer, createWorkspace, forward } from '../../../src/engine/train/tinyTransformer';
+import { backward, createTinyTransformer, createWorkspace, forward, type TinyTransformer } from '../../../src/engine/train/tinyTransformer';
 import { IGNORE_TARGET, type TinyModelConfig } from '../../../src/engine/train/types';
 import { l2, numericGradient, randomValues, relativeError, weightedSum } from './finiteDifference';
 
@@ -241,26 +241,36 @@ describe('gradient checks of every op (analytic vs central differences, relative
   });
 });
 
+/**
+ * The model's analytic dL/dparams and, per parameter tensor, the central-difference gradient of the loss on a
+ * random batch of 3 (every fifth target IGNORE_TARGET when `ignoring`).
+ */
+function wholeModelGradients(model: TinyTransformer, seed: number, ignoring: boolean) {
+  const { config } = model;
+  const batch = 3;
+  const random = mulberry32(seed);
+  const inputs = Int32Array.from({ length: batch * config.seqLen }, () => Math.floor(random() * config.vocab));
+  const targets = Int32Array.from({ length: batch * config.seqLen }, (_, i) => (ignoring && i % 5 === 3 ? IGNORE_TARGET : Math.floor(random() * config.vocab)));
+  const ws = createWorkspace(config, batch);
+  const loss = (): number => forward(model, ws, inputs, targets, batch).loss;
+  const { scored } = forward(model, ws, inputs, targets, batch);
+  backward(model, ws, inputs, targets, batch, scored);
+  const analytic = Float64Array.from(model.grads);
+  return model.layout.slots.map((slot) => ({
+    slot,
+    analytic: analytic.subarray(slot.offset, slot.offset + slot.length),
+    numeric: numericGradient(loss, model.params.subarray(slot.offset, slot.offset + slot.length)),
+  }));
+}
+
 describe('gradient check of the whole model loss w.r.t. every parameter tensor', () => {
   it.each([
     ['bidirectional, 2 layers, 2 heads', false],
     ['causal, 2 layers, 2 heads', true],
   ] as const)('%s', (_label, causalMask) => {
     const config: TinyModelConfig = { task: 'induction', vocab: 5, seqLen: 4, layers: 2, heads: 2, width: 6, ffnWidth: 7, causal: causalMask };
-    const model = createTinyTransformer(config, mulberry32(30));
-    const batch = 3;
-    const random = mulberry32(31);
-    const inputs = Int32Array.from({ length: batch * config.seqLen }, () => Math.floor(random() * config.vocab));
-    const targets = Int32Array.from({ length: batch * config.seqLen }, (_, i) => (i % 5 === 3 ? IGNORE_TARGET : Math.floor(random() * config.vocab)));
-    const ws = createWorkspace(config, batch);
-    const loss = (): number => forward(model, ws, inputs, targets, batch).loss;
-    const { scored } = forward(model, ws, inputs, targets, batch);
-    backward(model, ws, inputs, targets, batch, scored);
-    const analytic = Float64Array.from(model.grads);
-    for (const slot of model.layout.slots) {
-      const view = model.params.subarray(slot.offset, slot.offset + slot.length);
-      const numeric = numericGradient(loss, view);
-      const error = relativeError(analytic.subarray(slot.offset, slot.offset + slot.length), numeric);
+    for (const { slot, analytic, numeric } of wholeModelGradients(createTinyTransformer(config, mulberry32(30)), 31, true)) {
+      const error = relativeError(analytic, numeric);
       expect({ tensor: slot.name, ok: error < TOLERANCE && l2(numeric) > 1e-6 }).toEqual({ tensor: slot.name, ok: true });
     }
   });
@@ -272,28 +282,17 @@ describe('gradient check with a head switched off (ablation)', () => {
     const model = createTinyTransformer(config, mulberry32(40));
     // Layer 0, head 1 off: its output is replaced by zeros before out_proj.
     model.headsOff = Uint8Array.from([0, 1, 0, 0]);
-    const batch = 3;
-    const random = mulberry32(41);
-    const inputs = Int32Array.from({ length: batch * config.seqLen }, () => Math.floor(random() * config.vocab));
-    const targets = Int32Array.from({ length: batch * config.seqLen }, () => Math.floor(random() * config.vocab));
-    const ws = createWorkspace(config, batch);
-    const loss = (): number => forward(model, ws, inputs, targets, batch).loss;
-    const { scored } = forward(model, ws, inputs, targets, batch);
-    backward(model, ws, inputs, targets, batch, scored);
-    const analytic = Float64Array.from(model.grads);
-    for (const slot of model.layout.slots) {
-      const view = model.params.subarray(slot.offset, slot.offset + slot.length);
-      const numeric = numericGradient(loss, view);
-      const grad = analytic.subarray(slot.offset, slot.offset + slot.length);
-      if (l2(numeric) < 1e-9) expect({ tensor: slot.name, max: Math.max(...grad.map(Math.abs)) }).toEqual({ tensor: slot.name, max: 0 });
-      else expect({ tensor: slot.name, ok: relativeError(grad, numeric) < TOLERANCE }).toEqual({ tensor: slot.name, ok: true });
+    const gradients = wholeModelGradients(model, 41, false);
+    for (const { slot, analytic, numeric } of gradients) {
+      if (l2(numeric) < 1e-9) expect({ tensor: slot.name, max: Math.max(...analytic.map(Math.abs)) }).toEqual({ tensor: slot.name, max: 0 });
+      else expect({ tensor: slot.name, ok: relativeError(analytic, numeric) < TOLERANCE }).toEqual({ tensor: slot.name, ok: true });
     }
     // in_proj rows of head 1 (d = 3): q rows 3–5, k rows 9–11, v rows 15–17 of layer 0's [3E × E] weight.
-    const inProj = model.layout.slots.find((s) => s.name === 'layers.0.attn.in_proj_weight');
+    const inProj = gradients.find((g) => g.slot.name === 'layers.0.attn.in_proj_weight');
     expect(inProj).toBeDefined();
     const e = config.width;
     for (const row of [3, 4, 5, 9, 10, 11, 15, 16, 17]) {
-      for (let c = 0; c < e; c++) expect(analytic[(inProj?.offset ?? 0) + row * e + c]).toBe(0);
+      for (let c = 0; c < e; c++) expect(inProj?.analytic[row * e + c]).toBe(0);
     }
   });
 });
