@@ -53,7 +53,7 @@ let connection: Connection | null = null;
 
 type Data = Omit<
   PlaygroundState,
-  'setParams' | 'start' | 'pause' | 'stepOnce' | 'reset' | 'loadTrained' | 'loadFile' | 'exportWeights' | 'dismissNotices' | 'setSampleInput' | 'setHeadOff'
+  'setParams' | 'start' | 'pause' | 'stepOnce' | 'reset' | 'loadTrained' | 'loadFile' | 'refuseFile' | 'exportWeights' | 'dismissNotices' | 'setSampleInput' | 'setHeadOff'
 >;
 
 /** Everything about the model, as it is while a fresh one is being built (the settings and the input stay). */
@@ -149,6 +149,11 @@ export const usePlayground = create<PlaygroundState>()((set, get) => ({
     }
     set({ status: 'loading', error: null });
     await sendLoad(c, file);
+  },
+
+  refuseFile(message) {
+    get().pause();
+    set({ status: 'error', error: { code: 'file', message } });
   },
 
   exportWeights() {

@@ -1,5 +1,5 @@
 import { EngineError } from '../engine/errors';
-import { createTrainer, trainerFromWeights } from '../engine/train';
+import { createTrainer, isHeadGrid, isModelInput, trainerFromWeights } from '../engine/train';
 import type { StepResult, Trainer } from '../engine/train/types';
 import { parseCommand } from './protocol';
 import { timeoutScheduler, type Scheduler } from './scheduler';
@@ -35,12 +35,6 @@ export interface TrainingSession {
 const DIVERGED =
   'The training diverged: the loss is no longer a finite number. The learning rate is probably too large; lower it and reset.';
 
-/** True when `inputs` is one sequence the model can read: seqLen tokens, each in [0, vocab). */
-function fitsModel(model: Trainer, inputs: readonly number[]): boolean {
-  const { seqLen, vocab } = model.config;
-  return inputs.length === seqLen && inputs.every((v) => Number.isInteger(v) && v >= 0 && v < vocab);
-}
-
 const isFiniteStep = (r: StepResult): boolean => Number.isFinite(r.loss) && Number.isFinite(r.gradNorm) && Number.isFinite(r.accuracy);
 
 export function createTrainingSession(post: (event: PlaygroundEvent) => void, options: SessionOptions = {}): TrainingSession {
@@ -75,7 +69,7 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
   /** Held-out evaluation and the sample: the student's input when it fits this model, else held-out sequence 0. */
   const snapshot = (model: Trainer) => {
     const heldOut = model.evaluate();
-    const sample = model.sample(sampleInputs !== null && fitsModel(model, sampleInputs) ? sampleInputs : undefined);
+    const sample = model.sample(sampleInputs !== null && isModelInput(model.config, sampleInputs) ? sampleInputs : undefined);
     lastEvaluation = now();
     stepsSinceEvaluation = 0;
     return { heldOut, sample };
@@ -168,7 +162,7 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
         if (trainer !== null) post({ type: 'sample', sample: trainer.sample() });
         return;
       }
-      if (!fitsModel(trainer, inputs)) {
+      if (!isModelInput(trainer.config, inputs)) {
         const { seqLen, vocab } = trainer.config;
         return fail('bad-command', `An input for this model is ${seqLen} tokens, each a whole number from 0 to ${vocab - 1}.`);
       }
@@ -179,7 +173,8 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
       if (trainer === null) return fail('no-model', 'There is no model whose heads could be switched off.');
       const { layers, heads } = trainer.config;
       const off = command.off;
-      if (off !== null && (off.length !== layers || off.some((row) => row.length !== heads))) {
+      // Checked here so that a wrong shape is answered without stopping the training (setHeadsOff would throw).
+      if (off !== null && !isHeadGrid(trainer.config, off)) {
         return fail('bad-command', `This model has ${layers} × ${heads} heads (layers × heads).`);
       }
       trainer.setHeadsOff(off);

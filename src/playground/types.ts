@@ -175,6 +175,8 @@ export interface PlaygroundState {
    * that is not JSON, or JSON that is not a model, sets error 'file' and keeps the model there was.
    */
   loadFile(text: string, name: string): Promise<void>;
+  /** A file refused before it was read (too large, unreadable): training pauses, error 'file', the model stays. */
+  refuseFile(message: string): void;
   /** Switches one head off or back on (the model keeps training with it off); the held-out figures follow. */
   setHeadOff(layer: number, head: number, off: boolean): void;
   /** Shows the maps for this input from now on (null: back to the held-out sequence); updates the URL. */

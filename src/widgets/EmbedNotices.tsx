@@ -2,6 +2,7 @@ import { catalogs, type MessageKey } from '../i18n/catalog';
 import { useT } from '../i18n/translate';
 import { useUi } from '../i18n/uiStore';
 import { POST_LN_STEPS } from '../state/walkthroughStore';
+import { truncateLabel } from '../components/heatmap/heatmapModel';
 import { fillTemplate, NOTICE_VALUE_PREVIEW } from '../components/share/UrlNotices';
 import { EMBED_CONTROLS, EMBED_WIDGETS } from './embedContract';
 import type { EmbedNotice } from './parseEmbedQuery';
@@ -12,10 +13,7 @@ export interface EmbedNoticesProps {
   readonly onDismiss: (index: number) => void;
 }
 
-function preview(value: string): string {
-  const chars = Array.from(value);
-  return chars.length > NOTICE_VALUE_PREVIEW ? `${chars.slice(0, NOTICE_VALUE_PREVIEW - 1).join('')}…` : value;
-}
+const preview = (value: string): string => truncateLabel(value, NOTICE_VALUE_PREVIEW);
 
 function messageKey(n: EmbedNotice): MessageKey {
   if (n.reason === 'repeated') return 'embed.notice.repeated';

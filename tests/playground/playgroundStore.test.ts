@@ -466,3 +466,19 @@ describe('playground store: which errors answer an init or a load', () => {
     expect(state()).toMatchObject({ status: 'error', config: null, error: { code: 'engine', message: 'The width must be divisible by the heads.' } });
   });
 });
+
+describe('playground store: a file refused before it is read', () => {
+  it('refuseFile pauses the training and shows the message; the model stays and trains on', () => {
+    openReady();
+    state().start();
+    scheduler.runAll(6);
+    state().refuseFile('huge.json is too large to be a model of this playground (12.0 MB; at most 10 MB).');
+    scheduler.runAll(50);
+    expect(state()).toMatchObject({ status: 'error', error: { code: 'file', message: 'huge.json is too large to be a model of this playground (12.0 MB; at most 10 MB).' } });
+    const step = state().step;
+    expect(scheduler.pending).toBe(0);
+    state().stepOnce();
+    scheduler.runAll();
+    expect(state().step).toBe(step + 1);
+  });
+});

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { catalogs, type MessageKey } from '../../i18n/catalog';
 import { useT } from '../../i18n/translate';
 import { useUi } from '../../i18n/uiStore';
+import { truncateLabel } from '../heatmap/heatmapModel';
 import type { UrlNotice } from '../../state/urlState';
 import { useUrlNotices } from '../../state/urlSync';
 import './share.css';
@@ -16,10 +17,7 @@ export interface UrlNoticesProps {
   readonly onDismiss?: (index: number) => void;
 }
 
-function preview(value: string): string {
-  const chars = Array.from(value);
-  return chars.length > NOTICE_VALUE_PREVIEW ? `${chars.slice(0, NOTICE_VALUE_PREVIEW - 1).join('')}…` : value;
-}
+const preview = (value: string): string => truncateLabel(value, NOTICE_VALUE_PREVIEW);
 
 /**
  * Fills a message template with React nodes: the user's value goes in as a text node, never through markup.

@@ -134,7 +134,7 @@ class TinyTrainer implements Trainer {
       this.#model.headsOff = null;
       return;
     }
-    if (off.length !== layers || off.some((row) => !Array.isArray(row) || row.length !== heads || row.some((v) => typeof v !== 'boolean'))) {
+    if (!isHeadGrid(this.config, off)) {
       throw new EngineError('shape-mismatch', `Switching heads off needs ${layers} × ${heads} true/false values (layers × heads).`);
     }
     const flat = Uint8Array.from(off.flat(), (v) => (v ? 1 : 0));
@@ -196,7 +196,7 @@ class TinyTrainer implements Trainer {
       tokens = this.#heldOut.inputs.slice(0, t);
       targets = this.#heldOut.targets.slice(0, t);
     } else {
-      if (inputs.length !== t || inputs.some((v) => !Number.isInteger(v) || v < 0 || v >= vocab)) {
+      if (!isModelInput(this.config, inputs)) {
         throw new EngineError('invalid-argument', `A sample needs ${t} tokens, each a whole number from 0 to ${vocab - 1}.`);
       }
       tokens = Int32Array.from(inputs);
@@ -216,6 +216,16 @@ class TinyTrainer implements Trainer {
       tensors: exportTensors(this.#model.params, this.#model.layout),
     });
   }
+}
+
+/** True when `inputs` is one sequence the model reads: seqLen tokens, each a whole number from 0 to vocab − 1. */
+export function isModelInput(config: TinyModelConfig, inputs: readonly number[]): boolean {
+  return inputs.length === config.seqLen && inputs.every((v) => Number.isInteger(v) && v >= 0 && v < config.vocab);
+}
+
+/** True when `off` holds one true/false value per head: config.layers rows of config.heads. */
+export function isHeadGrid(config: TinyModelConfig, off: readonly (readonly unknown[])[]): boolean {
+  return off.length === config.layers && off.every((row) => Array.isArray(row) && row.length === config.heads && row.every((v) => typeof v === 'boolean'));
 }
 
 /** The task's targets for a given input (the rule makeBatch uses, without drawing anything). */

@@ -1,4 +1,5 @@
 // Loads the SIMD kernels (kernels.wat, shipped as base64 in kernels.generated.ts) and gives typed access to them.
+import { decodeBase64 } from './base64';
 import { WasmArena } from './arena';
 import { KERNELS_WASM_BASE64 } from './kernels.generated';
 
@@ -32,13 +33,6 @@ export function wasmSimdSupported(): boolean {
   } catch {
     return false;
   }
-}
-
-function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
 }
 
 /** One instance of the kernels: its exports, its memory and the allocator over that memory. */

@@ -38,12 +38,7 @@ export function ModelFiles() {
     input.value = '';
     if (!file) return;
     setMessage('');
-    const { loadFile, pause } = usePlayground.getState();
-    // Refused before reading: training pauses, as for any file, and the model there is stays.
-    const refuse = (message: string) => {
-      pause();
-      usePlayground.setState({ status: 'error', error: { code: 'file', message } });
-    };
+    const { loadFile, refuseFile: refuse } = usePlayground.getState();
     if (file.size > MAX_MODEL_FILE_BYTES) {
       refuse(t('pg.files.tooLarge', { name: file.name, size: (file.size / 1048576).toFixed(1) }));
       return;

@@ -1,3 +1,4 @@
+import { truncateLabel } from '../../components/heatmap/heatmapModel';
 import { defaultConfig } from '../../engine/train';
 import { useT, type Translate } from '../../i18n/translate';
 import { usePlayground } from '../playgroundStore';
@@ -6,10 +7,7 @@ import { PLAYGROUND_LIMITS, type PlaygroundNotice, type PlaygroundParams } from 
 /** Longest part of a refused value that is shown: a link can hold anything. */
 const VALUE_PREVIEW = 40;
 
-function preview(value: string): string {
-  const chars = Array.from(value);
-  return chars.length > VALUE_PREVIEW ? `${chars.slice(0, VALUE_PREVIEW - 1).join('')}…` : value;
-}
+const preview = (value: string): string => truncateLabel(value, VALUE_PREVIEW);
 
 const LIMIT_OF: Readonly<Record<string, keyof typeof PLAYGROUND_LIMITS>> = {
   layers: 'layers',

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { truncateLabel } from '../../components/heatmap/heatmapModel';
 import { useT } from '../../i18n/translate';
 import { PLAYGROUND_LIMITS } from '../types';
 
@@ -10,7 +11,8 @@ export function parseSeed(text: string): number | null {
   return seed >= PLAYGROUND_LIMITS.seed.min && seed <= PLAYGROUND_LIMITS.seed.max ? seed : null;
 }
 
-const previewText = (text: string): string => (Array.from(text).length > 24 ? `${Array.from(text).slice(0, 23).join('')}…` : text);
+/** Longest part of a refused seed that is quoted back. */
+const SEED_PREVIEW = 24;
 
 export interface SeedFieldProps {
   readonly seed: number;
@@ -31,7 +33,7 @@ export function SeedField({ seed, onSeed }: SeedFieldProps) {
     event.preventDefault();
     const next = parseSeed(text);
     if (next === null) {
-      setError(t('pg.form.seedInvalid', { value: previewText(text.trim()), max: PLAYGROUND_LIMITS.seed.max, seed }));
+      setError(t('pg.form.seedInvalid', { value: truncateLabel(text.trim(), SEED_PREVIEW), max: PLAYGROUND_LIMITS.seed.max, seed }));
       return;
     }
     setError(null);

@@ -1,3 +1,4 @@
+import { decodeBase64 } from '../../wasm/base64';
 import { ROW_DOTS_WASM_BASE64 } from '../wasm/rowDots.generated';
 
 /**
@@ -24,13 +25,6 @@ const PAGE = 65536;
 let module: WebAssembly.Module | null | undefined;
 let kernel: Kernel | null = null;
 let enabled = true;
-
-function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
 
 /** The compiled module, or null where WebAssembly SIMD cannot be used (old engine, or a CSP without wasm). */
 function compiled(): WebAssembly.Module | null {
