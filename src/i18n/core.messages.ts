@@ -9,6 +9,8 @@ export const coreMessages = defineMessages(
   'input.label': 'Your sentence (English or Chinese)',
   'input.empty': 'Type a sentence above to see how its tokens attend to each other.',
   'input.truncated': 'The text has {total} tokens; only the first {limit} are used.',
+  'input.truncatedToStayResponsive':
+    'The text has {total} tokens; this widget computes the first {limit}, so that the page around it stays responsive with these settings. The lab shows more.',
   'tokens.label': 'Tokens',
   'settings.legend': 'Model',
   'settings.width': 'Width (d_model)',
@@ -40,6 +42,7 @@ export const coreMessages = defineMessages(
   'input.label': '你的句子（中文或英文）',
   'input.empty': '在上面输入一个句子，看看其中的词元如何相互关注。',
   'input.truncated': '这段文字有 {total} 个词元，只使用前 {limit} 个。',
+  'input.truncatedToStayResponsive': '这段文字有 {total} 个词元；在当前设置下，这个小组件只计算前 {limit} 个，以免它所在的页面变得卡顿。实验室里可以看到更多。',
   'tokens.label': '词元',
   'settings.legend': '模型',
   'settings.width': '宽度 (d_model)',

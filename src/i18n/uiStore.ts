@@ -1,12 +1,26 @@
 import { createStore, type StoreApi } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { scopedStore } from '../state/scopedStore';
+import { createMemoryStorage } from '../state/safeStorage';
+import { validatedPersistStorage } from '../state/validatedPersistStorage';
 
 export type Locale = 'en' | 'zh';
 
 /** The browser's first preferred language decides: zh for any Chinese variant, else en. */
 export function browserLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Locale {
   return languages[0]?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+export const UI_STORAGE_KEY = 'attention-lab-ui';
+const UI_STORAGE_VERSION = 1;
+
+const LOCALES: readonly Locale[] = ['en', 'zh'];
+
+/** The saved preferences that can be used: only a known locale (anything else, e.g. "xx" or "__proto__", is dropped). */
+export function sanitizeUiPreferences(raw: unknown): Pick<UiState, 'locale'> | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const locale = (raw as { locale?: unknown }).locale;
+  return typeof locale === 'string' && (LOCALES as readonly string[]).includes(locale) ? { locale: locale as Locale } : null;
 }
 
 export interface UiState {
@@ -22,7 +36,26 @@ export function createUiStore(locale: Locale): StoreApi<UiState> {
 }
 
 /** The app's interface preferences, remembered in localStorage (not part of a shared view). */
-const globalUi = createStore<UiState>()(persist(uiState(browserLocale()), { name: 'attention-lab-ui', version: 1 }));
+const globalUi = createStore<UiState>()(
+  persist(uiState(browserLocale()), {
+    name: UI_STORAGE_KEY,
+    version: UI_STORAGE_VERSION,
+    storage: validatedPersistStorage({ version: UI_STORAGE_VERSION, sanitize: sanitizeUiPreferences }),
+    partialize: (s): Pick<UiState, 'locale'> => ({ locale: s.locale }),
+    // Only the sanitised fields are taken; the actions are always the store's own.
+    merge: (saved, current) => ({ ...current, ...sanitizeUiPreferences(saved) }),
+  }),
+);
+/**
+ * From now on the language is remembered for this page only. An embed calls it: a language chosen by an embed link
+ * is for that frame, and must not become the reader's saved preference for the lab (same origin, same key).
+ */
+export function keepUiPreferencesInMemory(): void {
+  globalUi.persist.setOptions({
+    storage: validatedPersistStorage({ version: UI_STORAGE_VERSION, sanitize: sanitizeUiPreferences, storage: createMemoryStorage() }),
+  });
+}
+
 const ui = scopedStore<UiState, typeof globalUi>(globalUi);
 
 /**

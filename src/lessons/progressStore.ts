@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { LessonSlug } from './types';
+import { validatedPersistStorage } from '../state/validatedPersistStorage';
 import { isLessonSlug } from './route';
 
 /** The key a question's answer is stored under: "<lesson slug>/<question id>". */
@@ -22,6 +23,7 @@ interface ProgressActions {
 }
 
 export const PROGRESS_STORAGE_KEY = 'attention-lab-progress';
+const PROGRESS_STORAGE_VERSION = 1;
 const EMPTY: ProgressData = { visited: [], answers: {} };
 
 /**
@@ -60,7 +62,8 @@ export const useProgress = create<ProgressState>()(
     }),
     {
       name: PROGRESS_STORAGE_KEY,
-      version: 1,
+      version: PROGRESS_STORAGE_VERSION,
+      storage: validatedPersistStorage({ version: PROGRESS_STORAGE_VERSION, sanitize: sanitizeProgress }),
       partialize: (s): ProgressData => ({ visited: s.visited, answers: s.answers }),
       merge: (persisted, current) => ({ ...current, ...sanitizeProgress(persisted) }),
     },

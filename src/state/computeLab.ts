@@ -28,6 +28,8 @@ export interface LabComputation {
   readonly tokens: readonly Token[];
   readonly totalTokens: number;
   readonly truncated: boolean;
+  /** The most tokens this computation was allowed (MAX_TOKENS in the lab; an embed may set fewer). */
+  readonly tokenLimit: number;
   /** What layer 1 reads, [tokens × E]. */
   readonly input: Matrix;
   /** With the ablated heads removed. */
@@ -94,10 +96,10 @@ function modelFor(inputs: LabInputs): EncoderLayerParams[] {
   return modelMemo.layers;
 }
 
-function baselineFor(inputs: LabInputs, layers: EncoderLayerParams[]): Baseline {
-  const key = JSON.stringify([fastAttentionEnabled(), inputs.text, inputs.embedDim, inputs.numHeads, inputs.numLayers, inputs.seed, inputs.positionalEncoding, inputs.maskMode, inputs.paddingTokens, inputs.customMask]);
+function baselineFor(inputs: LabInputs, layers: EncoderLayerParams[], tokenLimit: number): Baseline {
+  const key = JSON.stringify([fastAttentionEnabled(), tokenLimit, inputs.text, inputs.embedDim, inputs.numHeads, inputs.numLayers, inputs.seed, inputs.positionalEncoding, inputs.maskMode, inputs.paddingTokens, inputs.customMask]);
   if (baselineMemo?.key === key) return baselineMemo.result;
-  const { tokens, totalTokens, truncated } = tokenize(inputs.text, { maxTokens: MAX_TOKENS, overflow: 'truncate' });
+  const { tokens, totalTokens, truncated } = tokenize(inputs.text, { maxTokens: tokenLimit, overflow: 'truncate' });
   if (tokens.length === 0) throw new EngineError('empty-input', 'The text is empty: type a sentence to see its attention.');
   const embeddings = embedTokens(tokens.map((t) => t.text), inputs.embedDim, inputs.seed);
   const input = inputs.positionalEncoding ? addPositionalEncoding(embeddings) : embeddings;
@@ -109,7 +111,7 @@ function baselineFor(inputs: LabInputs, layers: EncoderLayerParams[]): Baseline 
     baseline.push(trace);
     current = trace.output;
   }
-  const result = { ok: true as const, tokens, totalTokens, truncated, input, baseline, mask };
+  const result = { ok: true as const, tokens, totalTokens, truncated, tokenLimit, input, baseline, mask };
   baselineMemo = { key, result };
   return result;
 }
@@ -118,19 +120,20 @@ function baselineFor(inputs: LabInputs, layers: EncoderLayerParams[]): Baseline 
  * Settings → every trace the lab draws. Ablation reuses the baseline: until the first ablated layer nothing
  * changes, and in that layer only concat · W_o is recomputed; later layers see a new input and run in full.
  */
-export function computeLab(inputs: LabInputs): LabResult {
-  const key = JSON.stringify([inputs, fastAttentionEnabled()]);
-  if (resultMemo?.key !== key) resultMemo = { key, result: computeUncached(inputs) };
+export function computeLab(inputs: LabInputs, tokenLimit: number = MAX_TOKENS): LabResult {
+  const limit = Math.max(1, Math.min(MAX_TOKENS, Math.floor(tokenLimit)));
+  const key = JSON.stringify([inputs, fastAttentionEnabled(), limit]);
+  if (resultMemo?.key !== key) resultMemo = { key, result: computeUncached(inputs, limit) };
   return resultMemo.result;
 }
 
 // Several components read the same result in one render: the last one is kept.
 let resultMemo: { key: string; result: LabResult } | null = null;
 
-function computeUncached(inputs: LabInputs): LabResult {
+function computeUncached(inputs: LabInputs, tokenLimit: number): LabResult {
   try {
     const params = modelFor(inputs);
-    const { mask, ...base } = baselineFor(inputs, params);
+    const { mask, ...base } = baselineFor(inputs, params, tokenLimit);
     const disabledHeads = disabledHeadSets(inputs.disabledHeads, inputs.numLayers, inputs.numHeads);
     if (disabledHeads.every((s) => s.size === 0)) return { ...base, layers: base.baseline, disabledHeads };
     const layers: EncoderLayerTrace[] = [];

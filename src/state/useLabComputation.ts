@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { computeLab, type LabInputs, type LabResult } from './computeLab';
 import { useLab, type LabState } from './labStore';
+import { useTokenLimit } from './tokenLimit';
 
 /** Past this many characters a keystroke waits for a pause before the whole model is recomputed. */
 export const LONG_TEXT_CHARS = 300;
@@ -52,7 +53,8 @@ export function useLabComputationState(): LabComputationState {
   const inputs = useLab(useShallow(selectInputs));
   const scheduled = useScheduledInputs(inputs);
   const deferred = useDeferredValue(scheduled);
-  const result = useMemo(() => computeLab(deferred), [deferred]);
+  const tokenLimit = useTokenLimit();
+  const result = useMemo(() => computeLab(deferred, tokenLimit), [deferred, tokenLimit]);
   return { result, pending: deferred !== inputs };
 }
 

@@ -5,12 +5,14 @@ import { UrlNotices } from '../components/share/UrlNotices';
 import { useT } from '../i18n/translate';
 import { useUi } from '../i18n/uiStore';
 import { settingsOf, useLab, useLabStore } from '../state/labStore';
+import { TokenLimitContext } from '../state/tokenLimit';
 import { useLabComputationState } from '../state/useLabComputation';
 import { settingsToQuery, type UrlNotice } from '../state/urlState';
 import type { EmbedOptions } from './embedContract';
 import { EmbedControls } from './EmbedControls';
 import { EmbedNotices } from './EmbedNotices';
 import { EmbedWidget } from './EmbedWidget';
+import { embedTokenLimit } from './embedWorkBudget';
 import { guardLockedSettings } from './lockGuard';
 import { LockIcon } from './LockIcon';
 import { isEmbedNotice, type EmbedNotice, type EmbedPageNotice } from './parseEmbedQuery';
@@ -30,7 +32,21 @@ export interface EmbedViewProps {
  * It never reads window.location: the embed page (or a custom element) parses its own parameters and passes
  * the options in. Locked controls stay at the values the stores hold when it mounts.
  */
-export function EmbedView({ options, notices = [], labUrl = './index.html' }: EmbedViewProps) {
+export function EmbedView(props: EmbedViewProps) {
+  const widget = props.options.widget;
+  const embedDim = useLab((s) => s.embedDim);
+  const numHeads = useLab((s) => s.numHeads);
+  const numLayers = useLab((s) => s.numLayers);
+  // Everything below computes at most this many tokens, so the host page is never blocked for long.
+  const limit = embedTokenLimit(widget, { embedDim, numHeads, numLayers });
+  return (
+    <TokenLimitContext value={limit}>
+      <EmbedViewBody {...props} />
+    </TokenLimitContext>
+  );
+}
+
+function EmbedViewBody({ options, notices = [], labUrl = './index.html' }: EmbedViewProps) {
   const t = useT();
   const locale = useUi((s) => s.locale);
   const computation = useLabComputationState();

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useUi } from '../i18n/uiStore';
+import { keepUiPreferencesInMemory, useUi } from '../i18n/uiStore';
 import { enableFastAttention } from '../state/fastAttention';
 import { DEFAULT_SETTINGS, useLab } from '../state/labStore';
 import { acceptMessages } from './acceptMessages';
@@ -12,9 +12,9 @@ import '../styles.css';
 // Read once: an embed never rewrites its URL (it lives in someone else's page, and its link is the instructor's).
 const parsed = parseEmbedQuery(window.location.search);
 
-// A language chosen by an embed link is for this frame only; it must not become the reader's saved preference
-// for the lab (same origin, same localStorage key).
-useUi.persist.setOptions({ storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} } });
+// A language chosen by an embed link is for this frame only (what was saved was read through the validating,
+// never-throwing storage when the store was created, so a blocked or corrupt storage cannot stop the frame).
+keepUiPreferencesInMemory();
 useLab.setState({ ...DEFAULT_SETTINGS, ...parsed.settings });
 if (parsed.locale) useUi.setState({ locale: parsed.locale });
 
