@@ -15,3 +15,4 @@ export * from './tokenizer';
 export * from './embedding';
 export * from './model';
 export * from './scoring';
+export * from './truncate';

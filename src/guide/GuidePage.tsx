@@ -2,6 +2,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { translate } from '../i18n/translate';
 import { useUi } from '../i18n/uiStore';
 import { GUIDE_HREF, navigate } from '../lessons/route';
+import { useStoresSearch } from '../state/urlSync';
 import { GUIDE_BACK, GUIDE_BASE_NOTE, GUIDE_CONTENTS_LABEL, GUIDE_LEDE, GUIDE_SECTIONS, GUIDE_TITLE } from './content';
 import { GuideBlockView, type GuideContext } from './GuideBlocks';
 import type { Bi } from './types';
@@ -22,6 +23,8 @@ export function GuidePage({ base }: GuidePageProps) {
   const locale = useUi((s) => s.locale);
   const pick = (text: Bi): string => text[locale];
   const heading = useRef<HTMLHeadingElement>(null);
+  // The lab's settings as the address bar holds them (held under 8 KB), not whatever the page was opened with.
+  const labSearch = useStoresSearch();
   const resolved = base ?? new URL('./', document.baseURI).href;
   const ctx: GuideContext = { pick, base: resolved, origin: new URL(resolved).origin };
 
@@ -50,7 +53,7 @@ export function GuidePage({ base }: GuidePageProps) {
   return (
     <article className="guide" aria-labelledby="guide-title">
       <p className="guide-back">
-        <a href={`${window.location.pathname}${window.location.search}`} onClick={backToLab}>
+        <a href={`${window.location.pathname}${labSearch}`} onClick={backToLab}>
           ← {pick(GUIDE_BACK)}
         </a>
       </p>

@@ -1,3 +1,5 @@
+import { MAX_TOKENS } from '../engine/tokenizer';
+import { URL_BUDGET } from '../state/urlBudget';
 import { URL_LIMITS } from '../state/urlState';
 import { HEIGHT_MESSAGE, SET_TEXT_MESSAGE } from '../widgets/embedContract';
 import { AUTO_HEIGHT_EXAMPLE, ELEMENT_EXAMPLE, EXAMPLE_URL, HEIGHT_MESSAGE_EXAMPLE, IFRAME_EXAMPLE, SET_TEXT_EXAMPLE } from './examples';
@@ -120,6 +122,32 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
           zh: '元素名称见上面的组件表。属性中的文字与任何属性一样需要做 HTML 转义：双引号写作 `&quot;`，`&` 写作 `&amp;`。',
         },
       },
+      {
+        kind: 'list',
+        items: [
+          {
+            en: '**Where the script is:** after `npm run build` it is `dist/attention-lab-widgets.js`, next to `dist/index.html` (`npm run build:widgets` alone writes it to `dist-widgets/`). It is one file with everything inside; copy it to your web server, with the rest of `dist/` or on its own.',
+            zh: '**脚本在哪里：**运行 `npm run build` 之后，它是 `dist/attention-lab-widgets.js`，与 `dist/index.html` 在一起（单独运行 `npm run build:widgets` 时写到 `dist-widgets/`）。它是一个包含全部内容的文件；把它复制到你的网页服务器上，可以连同 `dist/` 的其他文件一起，也可以单独复制。',
+          },
+          {
+            en: '**How to load it:** once per page, as a module: `<script type="module" src="…/attention-lab-widgets.js"></script>`, with the address where you put the file. Without `type="module"` it does not run.',
+            zh: '**怎样加载：**每个网页加载一次，并且作为模块加载：`<script type="module" src="…/attention-lab-widgets.js"></script>`，其中写上你放置该文件的地址。没有 `type="module"` 它就不会运行。',
+          },
+          {
+            en: '**Serve it over http(s):** both the script and the page that uses it must come from a web server (`http://` or `https://`). A page opened straight from the disk (`file://`) shows nothing where the element is, because browsers do not run module scripts there.',
+            zh: '**通过 http(s) 提供：**脚本和使用它的网页都必须来自网页服务器（`http://` 或 `https://`）。直接从磁盘打开的网页（`file://`）在元素的位置什么也不显示，因为浏览器不在那里运行模块脚本。',
+          },
+        ],
+      },
+      {
+        kind: 'code',
+        lang: 'sh',
+        code: {
+          en: '# Try it on your computer: put your page next to the script and serve the folder.\nnpm run build\ncp my-page.html dist/\ncd dist\npython3 -m http.server 8000\n# open http://localhost:8000/my-page.html (script: src="attention-lab-widgets.js")',
+          zh: '# 在自己的电脑上试用：把你的网页放在脚本旁边，再用服务器提供这个文件夹。\nnpm run build\ncp my-page.html dist/\ncd dist\npython3 -m http.server 8000\n# 打开 http://localhost:8000/my-page.html（脚本写作 src="attention-lab-widgets.js"）',
+        },
+        caption: { en: 'A local try with Python’s built-in web server.', zh: '用 Python 自带的网页服务器在本地试用。' },
+      },
     ],
   },
   {
@@ -200,11 +228,18 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
       {
         kind: 'prose',
         text: {
-          en: 'Links written by the lab contain only the values that differ from the defaults, plus `lang`. A value that cannot be read or is out of range is replaced by its default, and the lab or the embed says so in a notice; unknown parameters are ignored. Indices count from 0.',
-          zh: '实验室生成的链接只包含与默认值不同的值，外加 `lang`。无法读取或超出范围的值会被替换为默认值，实验室或嵌入组件会用一条提示说明；未知的参数会被忽略。序号从 0 开始计数。',
+          en: 'Links written by the lab contain only the values that differ from the defaults, plus `lang`. A value that cannot be read or is out of range is replaced by its default, and the lab or the embed says so in a notice. A parameter the lab does not know is ignored; the lab also removes it from the address (and from links it copies), with a notice. Indices count from 0.',
+          zh: '实验室生成的链接只包含与默认值不同的值，外加 `lang`。无法读取或超出范围的值会被替换为默认值，实验室或嵌入组件会用一条提示说明。实验室不认识的参数会被忽略；实验室还会把它从地址中去掉（复制的链接里也没有），并给出提示。序号从 0 开始计数。',
         },
       },
       { kind: 'params' },
+      {
+        kind: 'prose',
+        text: {
+          en: `Every link the lab writes stays under ${URL_BUDGET.maxLinkLength} characters, because many servers refuse longer addresses. Length is counted after URL encoding, where one Chinese character takes 9 characters: a long text or a large custom mask may not fit. Then the link carries a shorter version — first it leaves out what the view does not use (text beyond the ${MAX_TOKENS} tokens the lab reads, cells of a mask that is not chosen), then cells of the custom mask, then the end of the text — and **Copy link** and **Embed / share…** say what was left out.`,
+          zh: `实验室生成的每个链接都不超过 ${URL_BUDGET.maxLinkLength} 个字符，因为很多服务器拒绝更长的地址。长度按 URL 编码之后计算，一个汉字要占 9 个字符：很长的文字或很大的自定义掩码可能放不下。这时链接会带上一个缩短的版本——先去掉视图用不到的部分（实验室读取的 ${MAX_TOKENS} 个词元之后的文字、没有选用的掩码的单元格），再去掉自定义掩码的单元格，最后去掉文字的末尾——**复制链接**和**嵌入 / 分享…**会说明去掉了什么。`,
+        },
+      },
     ],
   },
 ];

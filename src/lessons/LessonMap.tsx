@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { truncateLabel } from '../components/heatmap/heatmapModel';
 import { useT } from '../i18n/translate';
 import { LESSONS } from './content';
 import { answeredCount, lessonQuestions } from './lessonStats';
 import { useProgress } from './progressStore';
 import { lessonHref } from './route';
 import { useBi } from './useBi';
+
+/** Longest part of an unknown lesson name that is quoted: the name is whatever the address holds (100 KB, say). */
+const UNKNOWN_SLUG_PREVIEW = 60;
 
 /** The course at a glance: every lesson with whether it was visited and how many of its questions are answered. */
 export function LessonMap({ unknownSlug }: { readonly unknownSlug?: string }) {
@@ -20,7 +24,7 @@ export function LessonMap({ unknownSlug }: { readonly unknownSlug?: string }) {
       <h2 id="lesson-map-title">{t('lessons.map.title')}</h2>
       {unknownSlug !== undefined && (
         <p role="alert" className="lesson-map__unknown">
-          {t('lessons.map.unknown', { slug: unknownSlug })}
+          {t('lessons.map.unknown', { slug: truncateLabel(unknownSlug, UNKNOWN_SLUG_PREVIEW) })}
         </p>
       )}
       <p className="lede">{t('lessons.map.intro')}</p>

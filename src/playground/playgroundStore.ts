@@ -1,10 +1,21 @@
 import { create } from 'zustand';
+import { quoteText, type ModelFileRefusal } from '../engine/train/modelFileProblem';
+import { sizeRefusal } from '../engine/train/modelFileText';
 import type { EvalResult, TinyModelConfig, TrainSettings, WeightsFile } from '../engine/train/types';
+import { truncateLabel } from '../engine/truncate';
 import { appendHalving, appendSteps, EMPTY_STEP_SERIES, type StepSeries } from './chartHistory';
-import { fetchTrainedModel, type FetchLike } from './loadTrainedModel';
+import { fetchTrainedModel, trainedModelPath, type FetchLike } from './loadTrainedModel';
 import { changeParams, configFromParams, defaultPlaygroundParams, normalizeParams, parsePlaygroundQuery, playgroundHash, PLAYGROUND_ROUTE, sameParams } from './playgroundUrl';
 import { createTrainingClient } from './trainingClient';
-import { MAX_CHART_POINTS, type PlaygroundEvent, type PlaygroundParams, type PlaygroundState, type TrainingClient, type TrainingPoint } from './types';
+import {
+  MAX_CHART_POINTS,
+  type PlaygroundCommand,
+  type PlaygroundEvent,
+  type PlaygroundParams,
+  type PlaygroundState,
+  type TrainingClient,
+  type TrainingPoint,
+} from './types';
 
 /*
  * The playground page's state (the contract is PlaygroundState in types.ts). Only this module talks to the
@@ -16,11 +27,15 @@ import { MAX_CHART_POINTS, type PlaygroundEvent, type PlaygroundParams, type Pla
  * Status: building (init sent) → ready → running ⇄ paused; stepOnce → paused; reset / setParams → building;
  * loadTrained → loading → ready (source 'file'). Events that answer an older model (the worker may still be
  * posting progress of the previous model when a reset is sent) are ignored: every init / load sent is queued in
- * `awaiting`, and until its 'ready' or 'error' arrives only that answer is taken.
+ * `awaiting`, and until its 'ready' or 'error' arrives only that answer is taken. While only loads are awaited, the
+ * model on screen is still the worker's (a file may be refused), so its last progress and pause are still shown.
  *
  * Errors: a failed fetch ('fetch') or a refused file ('file') sets status 'error' but leaves the previous model in
  * place — config, sample, chart and the worker's trainer are untouched, so Start and Step keep working and the
  * error is cleared by the next action. A failed init ('engine') leaves no model (config null); Reset rebuilds.
+ * Model files travel to the worker as text and are checked there (the page never parses one). A command that
+ * cannot even be sent (client.send throws) is error 'send': nothing waits for an answer that will not come, so
+ * the page never stays in 'loading' or 'building'.
  */
 
 export interface PlaygroundOptions {
@@ -45,6 +60,8 @@ interface Connection {
   generation: number;
   /** Resolves the promise of loadTrained once the worker answered the load. */
   settleLoad: (() => void) | null;
+  /** The name of the file of the newest load, as the messages show it. */
+  loadName: string;
   /** Resolvers of exportWeights, oldest first, each waiting for a 'weights' event. */
   readonly exportWaiters: ((file: WeightsFile | null) => void)[];
 }
@@ -93,14 +110,14 @@ export const usePlayground = create<PlaygroundState>()((set, get) => ({
     if (config === null || status === 'building' || status === 'loading') return;
     c.wantsRunning = true;
     set({ status: 'running', error: null });
-    c.client.send({ type: 'start' });
+    send(c, { type: 'start' });
   },
 
   pause() {
     const c = connect();
     c.wantsRunning = false;
     if (get().status === 'running') set({ status: 'paused' });
-    if (get().config !== null) c.client.send({ type: 'pause' });
+    if (get().config !== null) send(c, { type: 'pause' });
   },
 
   stepOnce() {
@@ -109,7 +126,7 @@ export const usePlayground = create<PlaygroundState>()((set, get) => ({
     if (config === null || status === 'building' || status === 'loading') return;
     c.wantsRunning = false;
     set({ error: null, status: 'paused' });
-    c.client.send({ type: 'step' });
+    send(c, { type: 'step' });
   },
 
   reset() {
@@ -120,40 +137,38 @@ export const usePlayground = create<PlaygroundState>()((set, get) => ({
     const c = connect();
     const generation = ++c.generation;
     const { task } = get().params;
-    if (c.wantsRunning || get().status === 'running') c.client.send({ type: 'pause' });
+    if (c.wantsRunning || get().status === 'running') send(c, { type: 'pause' });
     c.wantsRunning = false;
     set({ status: 'loading', error: null });
-    let file: unknown;
+    let text: string;
     try {
-      file = await fetchTrainedModel(task, c.options.fetchFn, c.options.baseUrl);
+      text = await fetchTrainedModel(task, c.options.fetchFn, c.options.baseUrl);
     } catch (error) {
       if (connection !== c || c.generation !== generation) return;
       set({ status: 'error', error: { code: 'fetch', message: error instanceof Error ? error.message : String(error) } });
       return;
     }
     if (connection !== c || c.generation !== generation) return;
-    await sendLoad(c, file);
+    const name = trainedModelPath(task);
+    const tooLarge = sizeRefusal(text.length);
+    if (tooLarge !== null) return refuse(tooLarge, name);
+    await sendLoad(c, { type: 'load', text, task }, name);
   },
 
   async loadFile(text, name) {
     const c = connect();
     c.generation += 1;
-    if (c.wantsRunning || get().status === 'running') c.client.send({ type: 'pause' });
+    if (c.wantsRunning || get().status === 'running') send(c, { type: 'pause' });
     c.wantsRunning = false;
-    let file: unknown;
-    try {
-      file = JSON.parse(text);
-    } catch {
-      set({ status: 'error', error: { code: 'file', message: `${name} is not a model file: it is not valid JSON.` } });
-      return;
-    }
+    const tooLarge = sizeRefusal(text.length);
+    if (tooLarge !== null) return refuse(tooLarge, name);
     set({ status: 'loading', error: null });
-    await sendLoad(c, file);
+    await sendLoad(c, { type: 'load', text }, name);
   },
 
-  refuseFile(message) {
+  refuseFile(refusal, name) {
     get().pause();
-    set({ status: 'error', error: { code: 'file', message } });
+    refuse(refusal, name);
   },
 
   exportWeights() {
@@ -161,7 +176,10 @@ export const usePlayground = create<PlaygroundState>()((set, get) => ({
     if (get().config === null) return Promise.resolve(null);
     return new Promise<WeightsFile | null>((resolve) => {
       c.exportWaiters.push(resolve);
-      c.client.send({ type: 'export' });
+      if (!send(c, { type: 'export' })) {
+        c.exportWaiters.splice(c.exportWaiters.indexOf(resolve), 1);
+        resolve(null);
+      }
     });
   },
 
@@ -178,24 +196,53 @@ export const usePlayground = create<PlaygroundState>()((set, get) => ({
     next[layer][head] = off;
     const anyOff = next.some((row) => row.includes(true));
     set({ headsOff: anyOff ? next : null });
-    c.client.send({ type: 'ablate', off: anyOff ? next : null });
+    send(c, { type: 'ablate', off: anyOff ? next : null });
   },
 
   setSampleInput(inputs) {
     const c = connect();
     set({ sampleInput: inputs === null ? null : inputs.slice() });
     writeUrl(get().params);
-    c.client.send({ type: 'sample', inputs: inputs === null ? null : inputs.slice() });
+    send(c, { type: 'sample', inputs: inputs === null ? null : inputs.slice() });
   },
 }));
 
-/** Sends weights to the session; resolves when it answered (ready or error). */
-function sendLoad(c: Connection, file: unknown): Promise<void> {
+/** A refused file: status 'error' with the problem; the model there was stays (nothing was sent). */
+function refuse(refusal: ModelFileRefusal, name: string): void {
+  usePlayground.setState({ status: 'error', error: { code: 'file', message: refusal.message, problem: refusal.problem, file: quoteText(name) } });
+}
+
+/**
+ * Gives the client a command. If that throws (a message the channel cannot carry), the page says so with error
+ * 'send' instead of waiting for an answer that will never come; returns whether it was sent.
+ */
+function send(c: Connection, command: PlaygroundCommand): boolean {
+  try {
+    c.client.send(command);
+    return true;
+  } catch (error) {
+    c.wantsRunning = false;
+    const detail = truncateLabel(error instanceof Error ? error.message : String(error), 80);
+    usePlayground.setState({ status: 'error', error: { code: 'send', message: `The training worker could not be given the ${command.type} command: ${detail}` } });
+    return false;
+  }
+}
+
+/** Sends an init or a load and queues it in `awaiting` (taken off again when it could not be sent). */
+function sendAwaited(c: Connection, command: Extract<PlaygroundCommand, { type: 'init' | 'load' }>): boolean {
+  c.awaiting.push(command.type);
+  if (send(c, command)) return true;
+  c.awaiting.pop();
+  return false;
+}
+
+/** Sends a model file's text to the session; resolves when it answered (ready or error), or at once if it could not be sent. */
+function sendLoad(c: Connection, command: Extract<PlaygroundCommand, { type: 'load' }>, name: string): Promise<void> {
   return new Promise<void>((resolve) => {
     c.settleLoad?.();
     c.settleLoad = resolve;
-    c.awaiting.push('load');
-    c.client.send({ type: 'load', file });
+    c.loadName = quoteText(name);
+    if (!sendAwaited(c, command)) settle(c);
   });
 }
 
@@ -216,6 +263,7 @@ function open(client: TrainingClient, options: PlaygroundOptions): Connection {
     stepSeries: EMPTY_STEP_SERIES,
     generation: 0,
     settleLoad: null,
+    loadName: '',
     exportWaiters: [],
   };
   c.unsubscribe = client.subscribe((event) => {
@@ -235,7 +283,7 @@ export function initPlayground(query: string, client?: TrainingClient, options: 
   usePlayground.setState({ ...INITIAL_DATA, params: parsed.params, notices: parsed.notices, sampleInput: parsed.input });
   writeUrl(parsed.params);
   // Before the model exists, so the first maps are already of this input.
-  if (parsed.input !== null) c.client.send({ type: 'sample', inputs: parsed.input });
+  if (parsed.input !== null) send(c, { type: 'sample', inputs: parsed.input });
   rebuild();
 }
 
@@ -261,8 +309,7 @@ function rebuild(): void {
   c.settleLoad = null;
   const { config, settings } = configFromParams(usePlayground.getState().params);
   usePlayground.setState(BUILDING);
-  c.awaiting.push('init');
-  c.client.send({ type: 'init', config, settings });
+  sendAwaited(c, { type: 'init', config, settings });
 }
 
 /** history.replaceState to #/playground?… keeping path and search; only while the playground is the page shown. */
@@ -290,6 +337,9 @@ function paramsOfFile(config: TinyModelConfig, settings: TrainSettings): Playgro
   );
   return checked.notices.length === 0 && config.ffnWidth === 2 * config.width ? checked.params : null;
 }
+
+/** True while a fresh model is on its way: events of the model being replaced are dropped. */
+const replacing = (c: Connection): boolean => c.awaiting.includes('init');
 
 function handleEvent(c: Connection, event: PlaygroundEvent): void {
   const state = usePlayground.getState();
@@ -319,7 +369,7 @@ function handleEvent(c: Connection, event: PlaygroundEvent): void {
       return;
     }
     case 'progress': {
-      if (c.awaiting.length > 0) return;
+      if (replacing(c)) return;
       c.stepSeries = appendSteps(
         c.stepSeries,
         event.steps.map((s) => ({ step: s.step, loss: s.loss, accuracy: s.accuracy })),
@@ -344,13 +394,13 @@ function handleEvent(c: Connection, event: PlaygroundEvent): void {
       return;
     }
     case 'sample': {
-      if (c.awaiting.length > 0) return;
+      if (replacing(c)) return;
       // An ablation's evaluation replaces the figures but is not a point of the chart (no step was taken).
       usePlayground.setState({ sample: event.sample, ...(event.heldOut ? { heldOut: event.heldOut } : {}) });
       return;
     }
     case 'paused': {
-      if (c.awaiting.length > 0) return;
+      if (replacing(c)) return;
       const keep = state.status === 'loading' || state.status === 'building' || state.status === 'error' || c.wantsRunning;
       usePlayground.setState({ step: event.step, ...(keep ? {} : { status: 'paused' }) });
       return;
@@ -362,9 +412,13 @@ function handleEvent(c: Connection, event: PlaygroundEvent): void {
       const answered = event.replyTo !== undefined ? c.awaiting.shift() : undefined;
       if (c.awaiting.length > 0) return;
       c.wantsRunning = false;
-      const code = answered === 'load' ? 'file' : event.code;
+      // A refused file names its problem (translated by the page) and the file; the English message is kept for logs.
+      const error =
+        answered === 'load'
+          ? { code: 'file' as const, message: event.message, file: c.loadName, ...(event.problem ? { problem: event.problem } : {}) }
+          : { code: event.code, message: event.message };
       // A failed init leaves the worker without a model; a refused file or a diverged run keeps the model there.
-      usePlayground.setState({ status: 'error', error: { code, message: event.message }, ...(answered === 'init' ? { config: null } : {}) });
+      usePlayground.setState({ status: 'error', error, ...(answered === 'init' ? { config: null } : {}) });
       if (answered === 'load') settle(c);
       return;
     }

@@ -1,6 +1,7 @@
 import { defaultConfig, defaultSettings } from '../engine/train';
 import { isTaskName } from '../engine/train/tasks';
 import type { TaskName, TinyModelConfig, TrainSettings } from '../engine/train/types';
+import { URL_BUDGET } from '../state/urlBudget';
 import { PLAYGROUND_LIMITS, type CheckedPlaygroundParams, type ParsedPlaygroundQuery, type PlaygroundNotice, type PlaygroundParamName, type PlaygroundParams } from './types';
 
 /*
@@ -14,9 +15,12 @@ import { PLAYGROUND_LIMITS, type CheckedPlaygroundParams, type ParsedPlaygroundQ
  *     clamped lr=1 or seed=4294967295 is no closer to what the link meant than the task's tested default
  *   - heads that do not divide the width → the largest divisor of the width below the heads asked for ('divide'),
  *     so heads=3 with width 32 becomes 2 heads: the nearest architecture that can be built
- *   - a parameter the playground does not know → ignored ('unknown')
+ *   - a parameter the playground does not know → ignored ('unknown'; one notice per name, the first
+ *     MAX_UNKNOWN_NOTICES names only, so a hash of 5,000 made-up parameters does not list 5,000 lines)
  * Absent parameters take the task's defaults (TASK_DEFAULTS), and the seed 1. Writing is canonical: every parameter
- * in a fixed order, numbers as String(n), so parse(query(p)) = p for every valid p.
+ * in a fixed order, numbers as String(n), so parse(query(p)) = p for every valid p. The hash stays within
+ * URL_BUDGET.maxHashLength: an input too long for it (a loaded model's, up to 1,024 tokens) is left out of the
+ * link (playgroundInputFitsUrl says when), the settings always fit.
  */
 
 /** The URL names, in the order they are written. */
@@ -25,6 +29,8 @@ export const PLAYGROUND_PARAM_NAMES: readonly PlaygroundParamName[] = ['task', '
 export const PLAYGROUND_ROUTE = '#/playground';
 
 const DEFAULT_SEED = 1;
+/** Unknown parameter names reported one by one; the rest are dropped from the hash without a notice of their own. */
+export const MAX_UNKNOWN_NOTICES = 5;
 /** A plain decimal number (optionally with an exponent): no hex, no spaces, no empty string, no Infinity. */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -99,7 +105,12 @@ export function parsePlaygroundQuery(query: string): ParsedPlaygroundQuery {
   const search = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
   const notices: PlaygroundNotice[] = [];
   const known = new Set<string>(PLAYGROUND_PARAM_NAMES);
-  for (const [name, value] of search) if (!known.has(name)) notices.push({ param: name, value, reason: 'unknown' });
+  const unknown = new Set<string>();
+  for (const [name, value] of search) {
+    if (known.has(name) || unknown.has(name) || unknown.size === MAX_UNKNOWN_NOTICES) continue;
+    unknown.add(name);
+    notices.push({ param: name, value, reason: 'unknown' });
+  }
 
   let task: TaskName = 'reversal';
   const rawTask = search.get('task');
@@ -149,8 +160,21 @@ export function formatSampleInput(tokens: readonly number[]): string {
   return tokens.every((v) => v < 10) ? tokens.join('') : tokens.join(',');
 }
 
-/** The canonical query (no '?'): every parameter, in PLAYGROUND_PARAM_NAMES order. */
+/**
+ * The canonical query (no '?'): every parameter, in PLAYGROUND_PARAM_NAMES order. The input is left out when the
+ * hash would be longer than URL_BUDGET.maxHashLength with it.
+ */
 export function playgroundQuery(params: PlaygroundParams, input: readonly number[] | null = null): string {
+  const withInput = fullQuery(params, input);
+  return input === null || `${PLAYGROUND_ROUTE}?${withInput}`.length <= URL_BUDGET.maxHashLength ? withInput : fullQuery(params, null);
+}
+
+/** True when a link to the playground can carry this input (playgroundQuery leaves it out otherwise). */
+export function playgroundInputFitsUrl(params: PlaygroundParams, input: readonly number[] | null): boolean {
+  return input === null || playgroundQuery(params, input) === fullQuery(params, input);
+}
+
+function fullQuery(params: PlaygroundParams, input: readonly number[] | null): string {
   const search = new URLSearchParams();
   search.set('task', params.task);
   search.set('layers', String(params.layers));

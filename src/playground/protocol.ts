@@ -1,3 +1,5 @@
+import { parseModelFileProblem } from '../engine/train/modelFileProblem';
+import { isTaskName } from '../engine/train/tasks';
 import type { EvalResult, SampleView, StepResult, TinyModelConfig, TrainSettings, WeightsFile } from '../engine/train/types';
 import { parseModelConfig, parseTrainSettings } from '../engine/train/weightsFile';
 import type { PlaygroundCommand, PlaygroundEvent } from './types';
@@ -42,9 +44,12 @@ export function parseCommand(data: unknown): PlaygroundCommand | null {
       const s = settings(data.settings);
       return c && s ? { type: 'init', config: c, settings: s } : null;
     }
-    case 'load':
-      // The file is checked by trainerFromWeights, which names what is wrong with it.
-      return 'file' in data ? { type: 'load', file: data.file } : null;
+    case 'load': {
+      // The text is checked by readModelFile in the session, which names what is wrong with it.
+      if (typeof data.text !== 'string') return null;
+      if (data.task === undefined) return { type: 'load', text: data.text };
+      return isTaskName(data.task) ? { type: 'load', text: data.text, task: data.task } : null;
+    }
     case 'start':
     case 'pause':
     case 'step':
@@ -179,8 +184,12 @@ export function parseEvent(data: unknown): PlaygroundEvent | null {
     case 'error': {
       const code = ERROR_CODES.find((c) => c === data.code);
       if (!code || typeof data.message !== 'string') return null;
-      if (data.replyTo === 'init' || data.replyTo === 'load') return { type: 'error', code, message: data.message, replyTo: data.replyTo };
-      return data.replyTo === undefined ? { type: 'error', code, message: data.message } : null;
+      if (data.replyTo === undefined) return { type: 'error', code, message: data.message };
+      if (data.replyTo === 'init') return { type: 'error', code, message: data.message, replyTo: 'init' };
+      if (data.replyTo !== 'load') return null;
+      // A malformed problem is dropped, not the event: the answer to the load must still arrive (the English message says why).
+      const problem = parseModelFileProblem(data.problem);
+      return { type: 'error', code, message: data.message, replyTo: 'load', ...(problem ? { problem } : {}) };
     }
     default:
       return null;

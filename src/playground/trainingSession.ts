@@ -1,5 +1,5 @@
 import { EngineError } from '../engine/errors';
-import { createTrainer, isHeadGrid, isModelInput, trainerFromWeights } from '../engine/train';
+import { createTrainer, isHeadGrid, isModelInput, readModelFile, refusalOf, trainerFromDecoded, type ModelFileProblem } from '../engine/train';
 import type { StepResult, Trainer } from '../engine/train/types';
 import { parseCommand } from './protocol';
 import { timeoutScheduler, type Scheduler } from './scheduler';
@@ -63,8 +63,11 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
 
   /** The init or load being handled, if any: its errors say they answer it. */
   let replyTo: 'init' | 'load' | undefined;
-  const fail = (code: 'bad-command' | 'engine' | 'no-model', message: string): void =>
-    post(replyTo === undefined ? { type: 'error', code, message } : { type: 'error', code, message, replyTo });
+  const fail = (code: 'bad-command' | 'engine' | 'no-model', message: string, problem?: ModelFileProblem): void => {
+    if (replyTo === undefined) post({ type: 'error', code, message });
+    else if (replyTo === 'load' && problem !== undefined) post({ type: 'error', code, message, replyTo, problem });
+    else post({ type: 'error', code, message, replyTo });
+  };
 
   /** Held-out evaluation and the sample: the student's input when it fits this model, else held-out sequence 0. */
   const snapshot = (model: Trainer) => {
@@ -103,7 +106,8 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
       work();
     } catch (error) {
       stop();
-      if (error instanceof EngineError) fail('engine', error.message);
+      // A refused model file carries its problem as data, so the page can say it in the student's language.
+      if (error instanceof EngineError) fail('engine', error.message, refusalOf(error)?.problem);
       else fail('engine', `Training stopped because of an unexpected error: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
@@ -137,8 +141,8 @@ export function createTrainingSession(post: (event: PlaygroundEvent) => void, op
     },
     load(command) {
       stop();
-      // A bad file throws here and the previous model stays.
-      const loaded = trainerFromWeights(command.file);
+      // A bad file throws here (size, depth, JSON, shapes, memory, task: readModelFile) and the previous model stays.
+      const loaded = trainerFromDecoded(readModelFile(command.text, command.task));
       trainer = loaded;
       postReady(loaded, 'file');
     },

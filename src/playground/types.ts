@@ -5,6 +5,7 @@
  *   page ── PlaygroundCommand ──▶ TrainingClient ──▶ (Web Worker | same thread) trainingSession
  *   page ◀── PlaygroundEvent ───  TrainingClient ◀──  trainingSession
  */
+import type { ModelFileProblem, ModelFileRefusal } from '../engine/train/modelFileProblem';
 import type { EvalResult, SampleView, StepResult, TaskName, TinyModelConfig, TrainSettings, WeightsFile } from '../engine/train/types';
 
 /** What the URL holds: #/playground?task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1 (and the sample input). */
@@ -53,8 +54,12 @@ export const PLAYGROUND_LIMITS = {
 export type PlaygroundCommand =
   /** Builds a fresh model (step 0) and reports it with a 'ready' event; stops any running training. */
   | { readonly type: 'init'; readonly config: TinyModelConfig; readonly settings: TrainSettings }
-  /** Replaces the model with the weights of a file (parsed JSON, untrusted): 'ready' or 'error'. */
-  | { readonly type: 'load'; readonly file: unknown }
+  /**
+   * Replaces the model with the weights of a file: `text` is the file's content (untrusted; the worker parses and
+   * checks it, so the page never posts a parsed object of unknown depth). With `task` (the shipped model of that
+   * task), a model of another task is refused. Answered by 'ready', or by 'error' with the problem.
+   */
+  | { readonly type: 'load'; readonly text: string; readonly task?: TaskName }
   /** Trains until 'pause', posting 'progress' events a few times a second. */
   | { readonly type: 'start' }
   | { readonly type: 'pause' }
@@ -106,9 +111,12 @@ export type PlaygroundEvent =
   | {
       readonly type: 'error';
       readonly code: 'bad-command' | 'engine' | 'no-model';
+      /** An English sentence, for logs (the page translates `problem` when there is one). */
       readonly message: string;
       /** Set when this error is the answer to an init or a load (so it is never mistaken for a run's error). */
       readonly replyTo?: 'init' | 'load';
+      /** Why a loaded file was refused, as data (only on errors that answer a load). */
+      readonly problem?: ModelFileProblem;
     };
 
 /** How the page talks to a training session: a Web Worker in the app, the same session in-process in tests. */
@@ -155,8 +163,17 @@ export interface PlaygroundState {
   /** The model being trained (from params, or from a loaded file). */
   readonly config: TinyModelConfig | null;
   readonly source: 'fresh' | 'file';
-  /** A sentence for the user (already in the engine's words; the page adds a translated heading). */
-  readonly error: { readonly code: 'bad-command' | 'engine' | 'no-model' | 'fetch' | 'file'; readonly message: string } | null;
+  /**
+   * What went wrong. `message` is an English sentence (the engine's words; shown when there is no `problem`, and
+   * kept for logs). For code 'file', `problem` says why the file was refused (the page translates it) and `file` is
+   * the file's name as shown (cut to a readable length). 'send': a command could not be given to the worker.
+   */
+  readonly error: {
+    readonly code: 'bad-command' | 'engine' | 'no-model' | 'fetch' | 'file' | 'send';
+    readonly message: string;
+    readonly problem?: ModelFileProblem;
+    readonly file?: string;
+  } | null;
 
   /** Changes settings (validated; bad values become notices), rebuilds a fresh model and updates the URL. */
   setParams(change: Partial<PlaygroundParams>): void;
@@ -171,12 +188,12 @@ export interface PlaygroundState {
   /** The current model as a weights file (the format of public/models), or null when there is no model. */
   exportWeights(): Promise<WeightsFile | null>;
   /**
-   * Loads a weights file the student picked: `text` is its content, `name` its file name for the messages. Text
-   * that is not JSON, or JSON that is not a model, sets error 'file' and keeps the model there was.
+   * Loads a weights file the student picked: `text` is its content (checked and parsed by the worker), `name` its
+   * file name for the messages. A refused file sets error 'file' with the problem and keeps the model there was.
    */
   loadFile(text: string, name: string): Promise<void>;
   /** A file refused before it was read (too large, unreadable): training pauses, error 'file', the model stays. */
-  refuseFile(message: string): void;
+  refuseFile(refusal: ModelFileRefusal, name: string): void;
   /** Switches one head off or back on (the model keeps training with it off); the held-out figures follow. */
   setHeadOff(layer: number, head: number, off: boolean): void;
   /** Shows the maps for this input from now on (null: back to the held-out sequence); updates the URL. */

@@ -1,5 +1,7 @@
 import { MAX_TOKENS } from '../engine';
 import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabPage, type LabSettings, type Locale, type MaskMode, type MatrixView } from './labStore';
+import { URL_BUDGET } from './urlBudget';
+import { fitSettings } from './urlFit';
 
 /*
  * Every setting in the query string, TensorFlow Playground style: a shared link reproduces the view.
@@ -7,14 +9,19 @@ import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabPag
  *   ?text=The+cat&d=32&h=4&layers=2&seed=7&pe=0&mask=causal&pad=1,3&cells=0-1,2-3&off=0-1&layer=0&head=avg&lang=zh
  *
  * Only values that differ from DEFAULT_SETTINGS are written (short links); `lang` is always written when given,
- * because the interface language has no fixed default (it follows the browser). Reading validates every value:
+ * because the interface language has no fixed default (it follows the browser). A link never outgrows
+ * URL_BUDGET.maxQueryLength encoded characters: longer settings are shortened first (src/state/urlFit.ts says what
+ * goes first; src/state/linkCut.ts describes it for the interface). Reading validates every value:
  * anything unreadable or out of range falls back to the default for that field and yields a notice, so a broken
  * or hostile link still opens a working lab. The text is data only — it is never parsed as markup.
  */
 
 /** Limits of what a link may ask for. They match the largest choices the settings panel offers. */
 export const URL_LIMITS = {
-  /** Longest text (UTF-16 code units) a link carries; longer text is cut when written, refused when read. */
+  /**
+   * Longest text (UTF-16 code units) a link carries; longer text is cut when written, refused when read. Links are
+   * also held to URL_BUDGET (encoded size), which can cut a text sooner: 2,000 Chinese characters take 18,000.
+   */
   maxTextLength: 2000,
   maxEmbedDim: 128,
   maxHeads: 16,
@@ -43,8 +50,15 @@ export type UrlNoticeReason =
   /** The parameter appears more than once; the first occurrence is used. */
   | 'repeated';
 
+/** Why a parameter that is not the lab's was left out of the address (src/state/urlUnknown.ts). */
+export type UnknownParamReason =
+  /** Not a lab parameter: `param` is the name the link used, `value` its (first) value. */
+  | 'unknown'
+  /** More unknown parameters than are listed one by one: `value` is how many more (digits). */
+  | 'unknown-more';
+
 /** A value from the link that was not used. Typed so the interface can translate it; `value` is raw user data. */
-export interface UrlNotice {
+export interface LabParamNotice {
   readonly param: UrlParam;
   /** The offending value exactly as it was in the link (decoded). Render as text only. */
   readonly value: string;
@@ -52,6 +66,17 @@ export interface UrlNotice {
   /** What is used instead, serialised as it would be in a link ('' for an empty list). */
   readonly fallback: string;
 }
+
+/** A parameter the lab does not know, dropped from the address and from shared links. */
+export interface UnknownParamNotice {
+  /** The name as it was in the link (raw user data: render as text, cut short); '' for 'unknown-more'. */
+  readonly param: string;
+  readonly value: string;
+  readonly reason: UnknownParamReason;
+  readonly fallback: '';
+}
+
+export type UrlNotice = LabParamNotice | UnknownParamNotice;
 
 export interface ParsedQuery {
   /** The fields the link sets validly (or their fallbacks when a value was refused). Absent = not in the link. */
@@ -64,7 +89,7 @@ const MASK_MODES: readonly MaskMode[] = ['none', 'causal', 'padding', 'custom'];
 const LOCALES: readonly Locale[] = ['en', 'zh'];
 const OWN = new Set<string>(URL_PARAMS);
 
-/** True for the parameter names this module reads and writes (others belong to someone else and are kept). */
+/** True for the parameter names this module reads and writes. */
 export function isUrlStateParam(name: string): boolean {
   return OWN.has(name);
 }
@@ -76,13 +101,8 @@ export function wellFormed(text: string): string {
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
-/** True when the whole text fits in a link; longer text is cut to URL_LIMITS.maxTextLength when written. */
-export function textFitsUrl(text: string): boolean {
-  return text.length <= URL_LIMITS.maxTextLength;
-}
-
 function clipText(text: string): string {
-  if (textFitsUrl(text)) return text;
+  if (text.length <= URL_LIMITS.maxTextLength) return text;
   let end = URL_LIMITS.maxTextLength;
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1; // do not split a surrogate pair
@@ -128,11 +148,8 @@ function headToString(head: HeadChoice): string {
   return head === 'average' ? 'avg' : String(head);
 }
 
-/**
- * The settings as a query string without the leading '?': only the fields that differ from the defaults, plus
- * `lang` when a locale is given. parseQuery(settingsToQuery(s, l)) gives back s and l for any valid settings.
- */
-export function settingsToQuery(settings: LabSettings, locale?: Locale): string {
+/** The query for exactly these settings, whatever its length (the text is only held to maxTextLength). */
+function writeQuery(settings: LabSettings, locale?: Locale): string {
   const parts: string[] = [];
   for (const param of URL_PARAMS) {
     if (param === 'lang') continue;
@@ -141,6 +158,31 @@ export function settingsToQuery(settings: LabSettings, locale?: Locale): string 
   }
   if (locale) parts.push(`lang=${locale}`);
   return parts.join('&');
+}
+
+/**
+ * The settings a link carries: the text held to URL_LIMITS.maxTextLength, then shortened (fitSettings) until the
+ * encoded query is at most `budget` characters. Equal to `settings` (same object) when they fit as they are;
+ * describeCut(settings, result) says what was left out.
+ */
+export function fitLinkSettings(settings: LabSettings, locale?: Locale, budget: number = URL_BUDGET.maxQueryLength): LabSettings {
+  const text = clipText(settings.text);
+  const held = text === settings.text ? settings : { ...settings, text };
+  return fitSettings(held, (s) => writeQuery(s, locale).length, budget);
+}
+
+/**
+ * The settings as a query string without the leading '?': only the fields that differ from the defaults, plus
+ * `lang` when a locale is given, at most URL_BUDGET.maxQueryLength characters (fitLinkSettings).
+ * parseQuery(settingsToQuery(s, l)) gives back s and l for any valid settings that fit.
+ */
+export function settingsToQuery(settings: LabSettings, locale?: Locale): string {
+  return writeQuery(fitLinkSettings(settings, locale), locale);
+}
+
+/** True when a link keeps the whole text (judged with the other settings at their defaults: by its encoded size). */
+export function textFitsUrl(text: string): boolean {
+  return fitLinkSettings({ ...DEFAULT_SETTINGS, text }).text === text;
 }
 
 // ——— reading ———
@@ -207,8 +249,8 @@ function pairWithin(raw: string, maxA: number, maxB: number): Outcome<string> {
 /**
  * Reads a query string (with or without '?'). Every known parameter is validated; a refused value falls back to
  * the default of its field (or a value consistent with the other fields, e.g. a head count that divides the
- * width) and is reported as a notice. Unknown parameters are ignored without a notice: they may belong to
- * another feature (a lesson, a widget).
+ * width) and is reported as a notice. Unknown parameters are ignored here, without a notice: an embed link
+ * carries its own (widget, step, …). The lab page reports and drops them itself (src/state/urlUnknown.ts).
  */
 export function parseQuery(query: string): ParsedQuery {
   const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);

@@ -1,8 +1,11 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { create } from 'zustand';
-import { useUi } from '../i18n/uiStore';
-import { DEFAULT_SETTINGS, settingsOf, useLab } from './labStore';
-import { isUrlStateParam, parseQuery, settingsToQuery, type UrlNotice } from './urlState';
+import { useShallow } from 'zustand/react/shallow';
+import { useUi, type Locale } from '../i18n/uiStore';
+import { DEFAULT_SETTINGS, settingsOf, useLab, type LabSettings } from './labStore';
+import { URL_BUDGET } from './urlBudget';
+import { parseQuery, settingsToQuery, type UrlNotice } from './urlState';
+import { unknownParamNotices } from './urlUnknown';
 
 /** How long the URL waits after the last change before it is rewritten (typing changes the text per key). */
 export const URL_WRITE_DELAY_MS = 150;
@@ -22,33 +25,47 @@ export const useUrlNotices = create<UrlNoticeState>()((set) => ({
 }));
 
 /**
- * The query string for the current stores, keeping parameters that belong to someone else (a lesson, a widget)
- * after ours. `currentSearch` is the location's search, with or without '?'. Returns '' or '?…'.
+ * The query string for the current stores: '' or '?…', at most URL_BUDGET.maxQueryLength characters after the '?'.
+ * Parameters that are not the lab's are not kept: nothing on the page reads them (see urlUnknown.ts).
  */
-export function searchForStores(currentSearch: string): string {
-  const ours = settingsToQuery(settingsOf(useLab.getState()), useUi.getState().locale);
-  const foreign = new URLSearchParams(currentSearch.startsWith('?') ? currentSearch.slice(1) : currentSearch);
-  for (const name of Array.from(new Set(foreign.keys()))) if (isUrlStateParam(name)) foreign.delete(name);
-  const rest = foreign.toString();
-  const query = [ours, rest].filter((part) => part !== '').join('&');
+export function searchForStores(): string {
+  return searchFor(settingsOf(useLab.getState()), useUi.getState().locale);
+}
+
+function searchFor(settings: LabSettings, locale: Locale): string {
+  const query = settingsToQuery(settings, locale);
   return query === '' ? '' : `?${query}`;
+}
+
+/** searchForStores() for a link in a component, re-rendering when the settings or the language change. */
+export function useStoresSearch(): string {
+  const settings = useLab(useShallow(settingsOf));
+  const locale = useUi((s) => s.locale);
+  return useMemo(() => searchFor(settings, locale), [settings, locale]);
+}
+
+/** The hash a shared link carries: the page's own, unless it is longer than any the app writes (a pasted one). */
+export function hashForLink(hash: string): string {
+  return hash.length <= URL_BUDGET.maxHashLength ? hash : '';
 }
 
 /** The absolute URL that reproduces the current view (what the share button copies). */
 export function currentShareUrl(loc: Location = window.location): string {
-  return `${loc.origin}${loc.pathname}${searchForStores(loc.search)}${loc.hash}`;
+  return `${loc.origin}${loc.pathname}${searchForStores()}${hashForLink(loc.hash)}`;
 }
 
 /**
  * Reads a query string into the stores: every setting the link does not set goes back to its default, the
- * locale is switched when the link names one, and the notices replace the previous ones.
+ * locale is switched when the link names one, and the notices (refused values, then parameters that are not the
+ * lab's) replace the previous ones.
  */
 export function applyQuery(search: string): readonly UrlNotice[] {
   const parsed = parseQuery(search);
   useLab.getState().set({ ...DEFAULT_SETTINGS, ...parsed.settings });
   if (parsed.locale && parsed.locale !== useUi.getState().locale) useUi.getState().setLocale(parsed.locale);
-  useUrlNotices.setState({ notices: parsed.notices });
-  return parsed.notices;
+  const notices = [...parsed.notices, ...unknownParamNotices(search)];
+  useUrlNotices.setState({ notices });
+  return notices;
 }
 
 export interface UrlSyncOptions {
@@ -74,7 +91,7 @@ export function initUrlSync(options: UrlSyncOptions = {}): () => void {
 
   const write = (): void => {
     timer = undefined;
-    const search = searchForStores(win.location.search);
+    const search = searchForStores();
     knownSearch = search;
     if (search === win.location.search) return;
     const url = `${win.location.pathname}${search}${win.location.hash}`;
@@ -106,7 +123,7 @@ export function initUrlSync(options: UrlSyncOptions = {}): () => void {
   const stopUi = useUi.subscribe(schedule);
   win.addEventListener('popstate', onPopState);
   win.addEventListener('pagehide', flush);
-  // Write the canonical form once: refused values and default-valued parameters leave the address bar.
+  // Write the canonical form once: refused values, unknown and default-valued parameters leave the address bar.
   schedule();
 
   return () => {

@@ -134,7 +134,7 @@ test('a missing or broken model file gives a clear error and the model on screen
   await page.unroute('**/models/copy.json');
   await page.route('**/models/copy.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"format": "attention-lab' }));
   await page.getByRole('button', { name: 'Load trained model' }).click();
-  await expect(alert).toContainText('models/copy.json is not valid JSON');
+  await expect(alert).toContainText('models/copy.json is not a model file: it is not valid JSON.');
 
   await page.unroute('**/models/copy.json');
   await page.route('**/models/copy.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"format": "something else"}' }));

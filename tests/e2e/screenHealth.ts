@@ -45,7 +45,7 @@ async function visibleText(target: Page | Frame, minText: number): Promise<strin
   await expect
     .poll(async () => {
       // Custom elements draw in shadow roots, which body.innerText leaves out.
-      text = await target.locator('body').evaluate((body) => {
+      text = await target.locator('body').evaluate((body: HTMLElement) => {
         const parts = [body.innerText];
         for (const el of Array.from(body.querySelectorAll('*'))) {
           if (el.shadowRoot) for (const child of Array.from(el.shadowRoot.children)) if (child instanceof HTMLElement && child.tagName !== 'STYLE') parts.push(child.innerText);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTrainer, defaultConfig, defaultSettings, heldOutBatch } from '../../src/engine/train';
+import { createTrainer, defaultConfig, defaultSettings, heldOutBatch, sizeRefusal } from '../../src/engine/train';
 import type { PlaygroundCommand, PlaygroundEvent, TrainingClient } from '../../src/playground/types';
 import type { FetchLike } from '../../src/playground/loadTrainedModel';
 import { disposePlayground, initPlayground, usePlayground } from '../../src/playground/playgroundStore';
@@ -373,13 +373,21 @@ describe('playground store: model files', () => {
     openReady();
     state().stepOnce();
     scheduler.runAll();
-    await state().loadFile('{"format": "attention', 'notes.json');
+    const notJson = state().loadFile('{"format": "attention', 'notes.json');
+    expect(state().status).toBe('loading');
+    scheduler.runAll();
+    await notJson;
     expect(state().status).toBe('error');
-    expect(state().error).toEqual({ code: 'file', message: 'notes.json is not a model file: it is not valid JSON.' });
+    expect(state().error).toEqual({
+      code: 'file',
+      message: 'This is not a model file: it is not valid JSON.',
+      problem: { reason: 'not-json', params: {} },
+      file: 'notes.json',
+    });
     const loading = state().loadFile('{"hello": 1}', 'other.json');
     scheduler.runAll();
     await loading;
-    expect(state().error?.code).toBe('file');
+    expect(state().error).toMatchObject({ code: 'file', problem: { reason: 'no-format' }, file: 'other.json' });
     expect(state().config).not.toBeNull();
     expect(state().step).toBe(1);
     state().stepOnce();
@@ -472,9 +480,14 @@ describe('playground store: a file refused before it is read', () => {
     openReady();
     state().start();
     scheduler.runAll(6);
-    state().refuseFile('huge.json is too large to be a model of this playground (12.0 MB; at most 10 MB).');
+    const refusal = sizeRefusal(12 * 1024 * 1024);
+    expect(refusal).not.toBeNull();
+    state().refuseFile(refusal!, 'huge.json');
     scheduler.runAll(50);
-    expect(state()).toMatchObject({ status: 'error', error: { code: 'file', message: 'huge.json is too large to be a model of this playground (12.0 MB; at most 10 MB).' } });
+    expect(state()).toMatchObject({
+      status: 'error',
+      error: { code: 'file', message: 'The file is too large to be a model of this playground (12.0 MB; at most 10 MB).', problem: { reason: 'too-large', params: { size: '12.0', limit: 10 } }, file: 'huge.json' },
+    });
     const step = state().step;
     expect(scheduler.pending).toBe(0);
     state().stepOnce();

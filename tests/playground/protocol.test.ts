@@ -60,10 +60,14 @@ describe('parseCommand (page → worker)', () => {
     expect(parseCommand({ type: 'init', config: badConfig, settings: badSettings })).toBeNull();
   });
 
-  it('accepts a load with any file (the trainer checks it) and refuses a load without one', () => {
-    expect(parseCommand({ type: 'load', file: { anything: true } })).toEqual({ type: 'load', file: { anything: true } });
-    expect(parseCommand({ type: 'load', file: null })).toEqual({ type: 'load', file: null });
+  it('accepts a load with any text (the session checks it), with or without a task, and refuses one without text', () => {
+    expect(parseCommand({ type: 'load', text: '{"anything": true}' })).toEqual({ type: 'load', text: '{"anything": true}' });
+    expect(parseCommand({ type: 'load', text: '', task: 'sort', extra: 1 })).toEqual({ type: 'load', text: '', task: 'sort' });
     expect(parseCommand({ type: 'load' })).toBeNull();
+    // A parsed object is no longer carried: the page sends text, so nothing deep is ever cloned.
+    expect(parseCommand({ type: 'load', file: { anything: true } })).toBeNull();
+    expect(parseCommand({ type: 'load', text: { nested: [] } })).toBeNull();
+    expect(parseCommand({ type: 'load', text: '{}', task: 'shuffle' })).toBeNull();
   });
 });
 
@@ -135,5 +139,16 @@ describe('parseEvent (worker → page)', () => {
     }
     expect(parseEvent({ type: 'error', code: 'fetch', message: 'Why.' })).toBeNull();
     expect(parseEvent({ type: 'error', code: 'engine', message: 3 })).toBeNull();
+  });
+
+  it('keeps the problem of a refused load as a clean copy; drops a malformed one but never the answer itself', () => {
+    const problem = { reason: 'too-deep', params: { limit: 16 } };
+    const refused = { type: 'error', code: 'engine', message: 'Why.', replyTo: 'load' } as const;
+    expect(parseEvent({ ...refused, problem: { ...problem, extra: 1 } })).toEqual({ ...refused, problem });
+    expect(parseEvent({ ...refused, problem: { reason: 'too-deep', params: { limit: '16' } } })).toEqual(refused);
+    expect(parseEvent({ ...refused, problem: { reason: 'format', params: { value: 'x'.repeat(100_000), expected: '' } } })).toEqual(refused);
+    // Only a load's answer has one.
+    expect(parseEvent({ ...refused, replyTo: 'init', problem })).toEqual({ ...refused, replyTo: 'init' });
+    expect(parseEvent({ type: 'error', code: 'engine', message: 'Why.', problem })).toEqual({ type: 'error', code: 'engine', message: 'Why.' });
   });
 });

@@ -7,7 +7,8 @@ import { createManualScheduler } from '../../src/playground/scheduler';
 import { createTrainingSession, type SessionOptions } from '../../src/playground/trainingSession';
 import type { PlaygroundEvent } from '../../src/playground/types';
 
-const reversalFile = (): unknown => JSON.parse(readFileSync(path.resolve(__dirname, '../../public/models/reversal.json'), 'utf8'));
+/** The shipped reversal model's text (a 'load' carries the file's text; the session parses and checks it). */
+const reversalText = (): string => readFileSync(path.resolve(__dirname, '../../public/models/reversal.json'), 'utf8');
 
 const config = defaultConfig('reversal');
 const settings = defaultSettings('reversal');
@@ -257,10 +258,11 @@ describe('training session: errors', () => {
 
   it('an init the engine refuses answers engine and leaves no model', () => {
     const { session, take } = setup();
-    // Passes the protocol's shape check, but induction needs at least 2 positions.
-    session.handle({ type: 'init', config: { ...defaultConfig('induction'), seqLen: 1 }, settings: defaultSettings('induction') });
+    // Passes the protocol's shape check (every size within its limit), but would need gigabytes to train.
+    session.handle({ type: 'init', config: { ...defaultConfig('induction'), seqLen: 1024, vocab: 4096 }, settings: defaultSettings('induction') });
     const [error] = take();
     expect(error).toMatchObject({ type: 'error', code: 'engine' });
+    expect(error.type === 'error' && error.message).toMatch(/^Training this model would need about \d+ MB of memory, more than the 512 MB/);
     session.handle({ type: 'step' });
     expect(take()[0]).toMatchObject({ type: 'error', code: 'no-model' });
   });
@@ -303,8 +305,8 @@ describe('training session: errors', () => {
     session.handle({ type: 'step' });
     session.handle({ type: 'step' });
     take();
-    for (const file of [{ format: 'something-else' }, null, { ...(reversalFile() as object), tensors: {} }]) {
-      session.handle({ type: 'load', file });
+    for (const file of [{ format: 'something-else' }, null, { ...(JSON.parse(reversalText()) as object), tensors: {} }]) {
+      session.handle({ type: 'load', text: JSON.stringify(file) });
       const error = only('error');
       expect(error.code).toBe('engine');
       expect(error.message).toMatch(/\w+ \w+/);
@@ -318,8 +320,8 @@ describe('training session: loading the trained model', () => {
   it('public/models/reversal.json answers ready from the file: its step, ≥ 99 % held-out, and it trains on', () => {
     const { init, session, only } = setup();
     init({ ...config, layers: 2 });
-    const file = reversalFile() as { step: number; config: TinyModelConfig };
-    session.handle({ type: 'load', file });
+    const file = JSON.parse(reversalText()) as { step: number; config: TinyModelConfig };
+    session.handle({ type: 'load', text: reversalText(), task: 'reversal' });
     const ready = only('ready');
     expect(ready.source).toBe('file');
     expect(ready.step).toBe(file.step);
@@ -352,7 +354,7 @@ describe("the student's own input", () => {
 
   it('is answered with the model on that input, and the trained reversal model reverses it', () => {
     const { session, only } = setup();
-    session.handle({ type: 'load', file: reversalFile() });
+    session.handle({ type: 'load', text: reversalText() });
     only('ready');
     session.handle({ type: 'sample', inputs: own });
     const { sample } = only('sample');
@@ -414,7 +416,7 @@ describe('saving the model', () => {
     expect(file.format).toBe('attention-lab-tiny-transformer');
     expect(file.step).toBe(2);
     expect(file.config).toEqual(config);
-    session.handle({ type: 'load', file: JSON.parse(JSON.stringify(file)) });
+    session.handle({ type: 'load', text: JSON.stringify(file) });
     const ready = only('ready');
     expect(ready.source).toBe('file');
     expect(ready.step).toBe(2);
@@ -431,7 +433,7 @@ describe('saving the model', () => {
 describe('switching heads off', () => {
   it("'ablate' on the trained reversal model: the held-out accuracy falls to about chance, and comes back", () => {
     const { session, only } = setup();
-    session.handle({ type: 'load', file: reversalFile() });
+    session.handle({ type: 'load', text: reversalText() });
     const ready = only('ready');
     session.handle({ type: 'ablate', off: [[true]] });
     const off = only('sample');
@@ -481,7 +483,7 @@ describe('errors say which command they answer', () => {
     const { session, scheduler, only, take, init } = setup();
     session.handle({ type: 'init', config: { ...config, width: 30, heads: 4 }, settings });
     expect(only('error').replyTo).toBe('init');
-    session.handle({ type: 'load', file: { format: 'nope' } });
+    session.handle({ type: 'load', text: '{"format": "nope"}' });
     expect(only('error').replyTo).toBe('load');
     session.handle({ type: 'init', config: 'junk' });
     expect(only('error')).toMatchObject({ code: 'bad-command', replyTo: 'init' });
@@ -491,5 +493,37 @@ describe('errors say which command they answer', () => {
     const errors = take().filter((e) => e.type === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]).not.toHaveProperty('replyTo');
+  });
+});
+
+describe('refused model files', () => {
+  const deep = `{"format":"attention-lab-tiny-transformer","version":1,"config":${'['.repeat(2000)}${']'.repeat(2000)}}`;
+  const atLimits = (): string => {
+    const file = JSON.parse(reversalText()) as { config: TinyModelConfig };
+    return JSON.stringify({ ...file, config: { ...file.config, seqLen: 1024, vocab: 4096 } });
+  };
+
+  it.each<[string, () => string, string | undefined, unknown]>([
+    ['a config nested 2,000 deep', () => deep, undefined, { reason: 'too-deep', params: { limit: 16 } }],
+    ['text that is not JSON', () => 'just some notes', undefined, { reason: 'not-json', params: {} }],
+    ['a model at the format’s limits (sequence 1,024, vocabulary 4,096)', atLimits, undefined, { reason: 'memory', params: { needed: 23454, limit: 512 } }],
+    ['the reversal model where copy was asked for', reversalText, 'copy', { reason: 'other-task', params: { task: 'reversal', expected: 'copy' } }],
+  ])('%s answers an error with its problem, and the previous model keeps stepping', (_, text, task, problem) => {
+    const { init, session, only } = setup();
+    init();
+    session.handle(task === undefined ? { type: 'load', text: text() } : { type: 'load', text: text(), task });
+    const error = only('error');
+    expect(error).toMatchObject({ code: 'engine', replyTo: 'load', problem });
+    expect(error.message.length).toBeLessThan(300);
+    session.handle({ type: 'step' });
+    expect(only('progress').steps.map((s) => s.step)).toEqual([1]);
+  });
+
+  it('only the answer to a load carries a problem', () => {
+    const { session, only } = setup();
+    session.handle({ type: 'init', config: { ...config, seqLen: 1024, vocab: 4096 }, settings });
+    const error = only('error');
+    expect(error.replyTo).toBe('init');
+    expect(error).not.toHaveProperty('problem');
   });
 });

@@ -75,14 +75,15 @@ describe('URL sync', () => {
     expect(replace).not.toHaveBeenCalled();
   });
 
-  it('keeps parameters that belong to someone else, and the hash', () => {
+  it('drops parameters that are not the lab’s (nothing on the page reads them) with a notice, and keeps the hash', () => {
     goTo('/?lesson=2&d=16&h=2#step-3');
     stop = initUrlSync();
+    expect(useUrlNotices.getState().notices).toEqual([{ param: 'lesson', value: '2', reason: 'unknown', fallback: '' }]);
     useLab.getState().set({ seed: 9 });
     vi.advanceTimersByTime(URL_WRITE_DELAY_MS);
-    expect(window.location.search).toBe('?d=16&h=2&seed=9&lang=en&lesson=2');
+    expect(window.location.search).toBe('?d=16&h=2&seed=9&lang=en');
     expect(window.location.hash).toBe('#step-3');
-    expect(currentShareUrl()).toBe(`${window.location.origin}/?d=16&h=2&seed=9&lang=en&lesson=2#step-3`);
+    expect(currentShareUrl()).toBe(`${window.location.origin}/?d=16&h=2&seed=9&lang=en#step-3`);
   });
 
   it('the share URL is current even before the debounced write', () => {

@@ -126,11 +126,8 @@ export function thinnedLabelIndices(count: number, band: number, minSpacing: num
   return out;
 }
 
-/** A label cut to at most `max` characters (whole code points), with an ellipsis. */
-export function truncateLabel(text: string, max = 12): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}
+/** A label cut to at most `max` characters (whole code points), with an ellipsis; it lives in the engine, which quotes values too. */
+export { truncateLabel } from '../../engine/truncate';
 
 /** Rough rendered width of a label: CJK and other wide characters count 1 em, the rest 0.62 em. */
 export function estimateTextWidth(text: string, fontSize: number): number {

@@ -1,16 +1,19 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n/translate';
 import { useUi } from '../../i18n/uiStore';
 import { GUIDE_HREF } from '../../lessons/route';
 import { settingsOf, useLab } from '../../state/labStore';
-import { textFitsUrl, URL_LIMITS } from '../../state/urlState';
+import { describeCut } from '../../state/linkCut';
 import { currentShareUrl } from '../../state/urlSync';
 import { useWalkthrough } from '../../state/walkthroughStore';
 import { initialChoices, type EmbedChoices } from './embedChoices';
+import { fitEmbedSettings } from './embedFit';
 import { EmbedOptionsForm } from './EmbedOptionsForm';
 import { EmbedOutputs } from './EmbedOutputs';
 import { EmbedPreview } from './EmbedPreview';
 import { elementSnippet, embedSnippet, embedUrl } from './embedSnippet';
+import { LinkCutHint } from './LinkCutHint';
 import './share.css';
 
 export interface EmbedDialogProps {
@@ -33,7 +36,7 @@ export function EmbedDialog({ onClose, baseUri, getAppUrl = currentShareUrl, con
   const t = useT();
   const headingId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const settings = settingsOf(useLab());
+  const settings = useLab(useShallow(settingsOf));
   const locale = useUi((s) => s.locale);
   const currentStep = useWalkthrough((s) => s.step);
   const [choices, setChoices] = useState<EmbedChoices>(() => initialChoices(settings.page, currentStep));
@@ -61,7 +64,10 @@ export function EmbedDialog({ onClose, baseUri, getAppUrl = currentShareUrl, con
     if (event.target === event.currentTarget) close();
   };
 
-  const url = embedUrl(settings, locale, choices, baseUri ?? document.baseURI);
+  const base = baseUri ?? document.baseURI;
+  // Every output (link, snippet, custom element, preview) carries the same settings, held under 8 KB.
+  const sent = useMemo(() => fitEmbedSettings(settings, locale, choices, base), [settings, locale, choices, base]);
+  const url = embedUrl(sent, locale, choices, base);
   const title = t('share.embed.iframeTitle', { widget: t(`share.embed.widget.${choices.widget}`) });
   const snippet = embedSnippet({ url, title, size: choices.size });
 
@@ -75,10 +81,10 @@ export function EmbedDialog({ onClose, baseUri, getAppUrl = currentShareUrl, con
           </button>
         </div>
         <p className="embed-hint">{t('share.embed.intro')}</p>
-        {!textFitsUrl(settings.text) && <p className="share-hint">{t('share.textTooLong', { limit: URL_LIMITS.maxTextLength })}</p>}
+        <LinkCutHint parts={describeCut(settings, sent)} />
         <div className="embed-dialog__body">
           <EmbedOptionsForm choices={choices} onChange={setChoices} />
-          <EmbedOutputs url={url} snippet={snippet} elementSnippet={elementSnippet(choices.widget, url, baseUri ?? document.baseURI)} appUrl={getAppUrl()} confirmMs={confirmMs} />
+          <EmbedOutputs url={url} snippet={snippet} elementSnippet={elementSnippet(choices.widget, url, base)} appUrl={getAppUrl()} confirmMs={confirmMs} />
         </div>
         <p>
           <a href={GUIDE_HREF} onClick={close}>

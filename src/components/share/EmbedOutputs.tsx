@@ -48,6 +48,7 @@ export function EmbedOutputs({ url, snippet, elementSnippet, appUrl, confirmMs }
       <details className="embed-element">
         <summary>{t('share.embed.element')}</summary>
         <p className="embed-hint">{t('share.embed.elementHint')}</p>
+        <p className="embed-hint">{t('share.embed.elementHosting')}</p>
         <textarea aria-label={t('share.embed.element')} className="embed-code" readOnly rows={rowsFor(elementSnippet)} value={elementSnippet} onFocus={selectAll} spellCheck={false} />
       </details>
       <label className="embed-field" htmlFor={`${id}-link`}>

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useT } from '../../i18n/translate';
-import { useLab } from '../../state/labStore';
-import { textFitsUrl, URL_LIMITS } from '../../state/urlState';
 import { currentShareUrl } from '../../state/urlSync';
+import { LinkCutHint } from './LinkCutHint';
 import { useCopy } from './useCopy';
+import { useLinkCut } from './useLinkCut';
 import './share.css';
 
 export interface ShareButtonProps {
@@ -17,12 +17,13 @@ export interface ShareButtonProps {
 /**
  * Copies the link to the current view. Uses the async clipboard; where that is missing or refused (plain http,
  * permissions), shows the link in a read-only input, selects it and tries the legacy copy command, else asks
- * the student to press Ctrl+C. The outcome is announced through an aria-live region.
+ * the student to press Ctrl+C. The outcome is announced through an aria-live region. When the link cannot carry
+ * the whole view (it is held under 8 KB), a hint says what it leaves out.
  */
 export function ShareButton({ getUrl = currentShareUrl, confirmMs = 4000 }: ShareButtonProps) {
   const t = useT();
   const inputId = useId();
-  const fits = useLab((s) => textFitsUrl(s.text));
+  const cut = useLinkCut();
   const { status, copy: copyText } = useCopy(confirmMs);
   const [manualUrl, setManualUrl] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -47,7 +48,7 @@ export function ShareButton({ getUrl = currentShareUrl, confirmMs = 4000 }: Shar
       <span className="share-status" aria-live="polite" aria-atomic="true">
         {status === 'copied' ? t('share.copied') : status === 'manual' ? t('share.manual') : ''}
       </span>
-      {!fits && <p className="share-hint">{t('share.textTooLong', { limit: URL_LIMITS.maxTextLength })}</p>}
+      <LinkCutHint parts={cut} />
       {manualUrl !== null && (
         <span className="share-manual">
           <label htmlFor={inputId}>{t('share.urlLabel')}</label>

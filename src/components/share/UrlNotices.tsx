@@ -9,6 +9,8 @@ import './share.css';
 
 /** Longest part of a refused value that is shown (a 5000-character text would drown the page). */
 export const NOTICE_VALUE_PREVIEW = 80;
+/** Longest part of a parameter name that is shown: an unknown one is the link's own text. */
+export const NOTICE_NAME_PREVIEW = 40;
 
 export interface UrlNoticesProps {
   /** The notices to show; by default those of the last URL read (useUrlNotices). */
@@ -18,6 +20,7 @@ export interface UrlNoticesProps {
 }
 
 const preview = (value: string): string => truncateLabel(value, NOTICE_VALUE_PREVIEW);
+const previewName = (name: string): string => truncateLabel(name, NOTICE_NAME_PREVIEW);
 
 /**
  * Fills a message template with React nodes: the user's value goes in as a text node, never through markup.
@@ -30,7 +33,10 @@ export function fillTemplate(template: string, nodes: Readonly<Record<string, Re
   });
 }
 
-/** Values from the link that were refused, each with what is used instead; dismissible, announced politely. */
+/**
+ * Values from the link that were refused, each with what is used instead, and parameters that are not the lab's;
+ * dismissible, announced politely. Every name and value from the link is cut short and goes in as text.
+ */
 export function UrlNotices({ notices: given, onDismiss }: UrlNoticesProps) {
   const t = useT();
   const locale = useUi((s) => s.locale);
@@ -43,6 +49,7 @@ export function UrlNotices({ notices: given, onDismiss }: UrlNoticesProps) {
   // For a repeated parameter the "fallback" is the link's own first value (user data, shown as code).
   const fallbackText = (n: UrlNotice): string => {
     if (n.reason === 'repeated') return preview(n.fallback);
+    if (n.reason === 'unknown' || n.reason === 'unknown-more') return '';
     if (n.param === 'text') return t('url.fallback.text');
     if (n.param === 'lang') return t('url.fallback.lang');
     return n.fallback === '' ? t('url.fallback.empty') : n.fallback;
@@ -54,15 +61,12 @@ export function UrlNotices({ notices: given, onDismiss }: UrlNoticesProps) {
           const key: MessageKey = `url.notice.${n.reason}`;
           const isCode = n.reason === 'repeated' || (n.param !== 'text' && n.param !== 'lang' && n.fallback !== '');
           return (
-            <li key={`${n.param}-${n.reason}-${i}`} className="url-notice">
+            <li key={`${n.reason}-${i}`} className="url-notice">
               <span className="url-notice-text">
                 {fillTemplate(catalogs[locale][key], {
-                  param: <code className="url-notice-param">{n.param}</code>,
-                  value: (
-                    <code className="url-notice-value" title={n.value.length > NOTICE_VALUE_PREVIEW ? preview(n.value.slice(0, 500)) : undefined}>
-                      {preview(n.value)}
-                    </code>
-                  ),
+                  param: <code className="url-notice-param">{previewName(n.param)}</code>,
+                  // 'unknown-more' has a count here, not a value from the link.
+                  value: n.reason === 'unknown-more' ? n.value : <code className="url-notice-value">{preview(n.value)}</code>,
                   fallback: isCode ? <code>{fallbackText(n)}</code> : fallbackText(n),
                 })}
               </span>

@@ -16,12 +16,11 @@ import {
   type TrainSettings,
   type WeightsFile,
 } from './types';
-import { CONFIG_LIMITS, decodeWeightsFile, encodeWeightsFile } from './weightsFile';
+import { quoteValue } from './modelFileProblem';
+import { checkTrainingMemory, EVAL_CHUNK, HELD_OUT_SEQUENCES } from './trainingMemory';
+import { CONFIG_LIMITS, decodeWeightsFile, encodeWeightsFile, SETTINGS_LIMITS, type DecodedWeights } from './weightsFile';
 
-/** Sequences in the fixed held-out set (drawn from seed + 1, never trained on). */
-export const HELD_OUT_SEQUENCES = 512;
-/** The held-out set is evaluated this many sequences at a time, so evaluation needs no huge buffers. */
-const EVAL_CHUNK = 128;
+export { HELD_OUT_SEQUENCES };
 
 export function defaultConfig(task: TaskName): TinyModelConfig {
   const d = TASK_DEFAULTS[task];
@@ -35,7 +34,7 @@ export function defaultSettings(task: TaskName): TrainSettings {
 
 function requireWhole(value: number, what: string, min: number, max: number): void {
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new EngineError('invalid-argument', `The ${what} must be a whole number, but it is ${String(value)}.`);
+    throw new EngineError('invalid-argument', `The ${what} must be a whole number, but it is ${quoteValue(value)}.`);
   }
   if (value < min || value > max) {
     throw new EngineError('invalid-argument', `The ${what} must be between ${min} and ${max}, but it is ${value}.`);
@@ -45,7 +44,7 @@ function requireWhole(value: number, what: string, min: number, max: number): vo
 /** Throws an EngineError with a sentence a student understands when the architecture cannot be built. */
 export function validateConfig(config: TinyModelConfig): void {
   if (!(config.task in TASK_DEFAULTS)) {
-    throw new EngineError('invalid-argument', `There is no task called "${String(config.task)}".`);
+    throw new EngineError('invalid-argument', `There is no task called ${quoteValue(config.task)}.`);
   }
   requireWhole(config.vocab, 'vocabulary size', 2, CONFIG_LIMITS.vocab);
   requireWhole(config.seqLen, 'sequence length', config.task === 'induction' ? 2 : 1, CONFIG_LIMITS.seqLen);
@@ -66,12 +65,12 @@ export function validateConfig(config: TinyModelConfig): void {
 function validateSettings(settings: TrainSettings): void {
   const { learningRate, warmupSteps, batchSize, clipNorm, seed } = settings;
   if (!Number.isFinite(learningRate) || learningRate < 0) {
-    throw new EngineError('invalid-argument', `The learning rate must be a number ≥ 0, but it is ${learningRate}.`);
+    throw new EngineError('invalid-argument', `The learning rate must be a number ≥ 0, but it is ${quoteValue(learningRate)}.`);
   }
   requireWhole(warmupSteps, 'number of warm-up steps', 0, Number.MAX_SAFE_INTEGER);
-  requireWhole(batchSize, 'batch size', 1, 1 << 16);
+  requireWhole(batchSize, 'batch size', 1, SETTINGS_LIMITS.batchSize);
   if (!Number.isFinite(clipNorm) || clipNorm < 0) {
-    throw new EngineError('invalid-argument', `The clipping norm must be a number ≥ 0 (0 = off), but it is ${clipNorm}.`);
+    throw new EngineError('invalid-argument', `The clipping norm must be a number ≥ 0 (0 = off), but it is ${quoteValue(clipNorm)}.`);
   }
   requireWhole(seed, 'seed', 0, 0xffffffff);
 }
@@ -235,22 +234,29 @@ function sampleTargets(config: TinyModelConfig, tokens: Int32Array): Int32Array 
   return out;
 }
 
+/** A fresh model (step 0). Throws an EngineError for a config or settings that cannot be built or would not fit in memory. */
 export function createTrainer(config: TinyModelConfig, settings: TrainSettings): Trainer {
   validateConfig(config);
   validateSettings(settings);
+  checkTrainingMemory(config, settings);
   const model = createTinyTransformer(config, weightsRandom(settings));
   return new TinyTrainer({ ...config }, { ...settings }, model, 0);
 }
 
 /**
- * A trainer starting from a weights file (parsed JSON, untrusted). It continues with fresh Adam moments and the
- * data stream from its start; the step counter continues from the file's.
+ * A trainer starting from decoded weights. It continues with fresh Adam moments and the data stream from its
+ * start; the step counter continues from the file's.
  */
-export function trainerFromWeights(file: unknown): Trainer {
-  const decoded = decodeWeightsFile(file);
+export function trainerFromDecoded(decoded: DecodedWeights): Trainer {
   validateConfig(decoded.config);
   validateSettings(decoded.settings);
+  checkTrainingMemory(decoded.config, decoded.settings);
   const model = createTinyTransformer(decoded.config, null);
   importTensors(model.params, model.layout, decoded.tensors);
   return new TinyTrainer(decoded.config, decoded.settings, model, decoded.step);
+}
+
+/** A trainer from a weights file (parsed JSON, untrusted); a bad file throws the refusal of decodeWeightsFile. */
+export function trainerFromWeights(file: unknown): Trainer {
+  return trainerFromDecoded(decodeWeightsFile(file));
 }

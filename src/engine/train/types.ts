@@ -117,6 +117,8 @@ export interface Trainer {
  *   validateConfig(config): void  (throws EngineError with a sentence a student understands)
  *   createTrainer(config, settings): Trainer
  *   trainerFromWeights(file: unknown): Trainer              throws EngineError('invalid-argument', …) naming what is wrong
+ *   readModelFile(text, task?): DecodedWeights              a model file's text: size, nesting, JSON, weights, memory, task
+ *   (every refusal of a file carries its reason and parameters in EngineError.details: refusalOf, modelFileProblem.ts)
  *   makeBatch(task, batchSize, seqLen, vocab, random): TaskBatch
  */
 

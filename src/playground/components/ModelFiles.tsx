@@ -1,11 +1,12 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { downloadBlob } from '../../components/export/download';
+import { sizeRefusal } from '../../engine/train/modelFileText';
 import { useT } from '../../i18n/translate';
 import { usePlayground } from '../playgroundStore';
 import { trainingCsv } from './trainingCsv';
 
-/** Larger than any model the form can build (4 layers of width 128 is about 3 MB of JSON). */
-export const MAX_MODEL_FILE_BYTES = 10 * 1024 * 1024;
+/** The limit is the engine's, checked again by the worker on the text. */
+export { MAX_MODEL_FILE_BYTES } from '../../engine/train/modelFileText';
 
 /**
  * Save the model being trained as a weights file (the format of the shipped models, so Open reads it back),
@@ -39,15 +40,17 @@ export function ModelFiles() {
     if (!file) return;
     setMessage('');
     const { loadFile, refuseFile: refuse } = usePlayground.getState();
-    if (file.size > MAX_MODEL_FILE_BYTES) {
-      refuse(t('pg.files.tooLarge', { name: file.name, size: (file.size / 1048576).toFixed(1) }));
+    // Checked before reading: a huge file is never read into memory.
+    const tooLarge = sizeRefusal(file.size);
+    if (tooLarge !== null) {
+      refuse(tooLarge, file.name);
       return;
     }
     let text: string;
     try {
       text = await file.text();
     } catch {
-      refuse(t('pg.files.unreadable', { name: file.name }));
+      refuse({ problem: { reason: 'unreadable', params: {} }, message: 'The file could not be read.' }, file.name);
       return;
     }
     await loadFile(text, file.name);

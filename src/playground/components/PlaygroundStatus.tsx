@@ -2,6 +2,7 @@ import type { MessageKey } from '../../i18n/catalog';
 import { useT } from '../../i18n/translate';
 import { usePlayground } from '../playgroundStore';
 import type { PlaygroundState } from '../types';
+import { modelFileProblemText } from './modelFileProblemText';
 
 type ErrorCode = NonNullable<PlaygroundState['error']>['code'];
 
@@ -11,11 +12,16 @@ const ERROR_KEYS: Readonly<Record<ErrorCode, MessageKey>> = {
   engine: 'pg.error.engine',
   'no-model': 'pg.error.other',
   'bad-command': 'pg.error.other',
+  send: 'pg.error.send',
 };
+
+/** Errors after which the model on screen is the one there was (nothing replaced it). */
+const KEEPS_MODEL: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['fetch', 'file', 'send']);
 
 /**
  * What the playground is doing, announced politely when it changes (not on every step: the step counter is in
  * the stats), and errors as an alert. A failed download or a refused file keeps the previous model, and says so.
+ * A refused file's problem is translated; other errors show the engine's English sentence.
  */
 export function PlaygroundStatus() {
   const t = useT();
@@ -39,8 +45,8 @@ export function PlaygroundStatus() {
       </p>
       {error && (
         <div role="alert" className="notice playground-status__error">
-          <p>{t(ERROR_KEYS[error.code], { message: error.message })}</p>
-          {hasModel && (error.code === 'fetch' || error.code === 'file') && <p>{t('pg.error.keptModel')}</p>}
+          <p>{t(ERROR_KEYS[error.code], { message: error.problem ? modelFileProblemText(t, error.problem, error.file ?? '') : error.message })}</p>
+          {hasModel && KEEPS_MODEL.has(error.code) && <p>{t('pg.error.keptModel')}</p>}
         </div>
       )}
     </div>

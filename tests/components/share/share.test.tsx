@@ -124,7 +124,9 @@ describe('ShareButton', () => {
   it('warns when the text is too long to travel in full', () => {
     useLab.getState().set({ text: 'z'.repeat(URL_LIMITS.maxTextLength + 1) });
     render(<ShareButton />);
-    expect(screen.getByText(`The link keeps only the first ${URL_LIMITS.maxTextLength} characters of the text.`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`To stay short enough to open everywhere, the link keeps only the first ${URL_LIMITS.maxTextLength} of the ${URL_LIMITS.maxTextLength + 1} characters of the text.`),
+    ).toBeInTheDocument();
   });
 
   it('in Chinese', async () => {

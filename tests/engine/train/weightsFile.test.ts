@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { EngineError, mulberry32 } from '../../../src/engine';
+import { refusalOf, type ModelFileProblem } from '../../../src/engine/train/modelFileProblem';
 import { base64ToBytes, bytesToBase64, decodeWeightsFile, encodeWeightsFile, expectedTensorShapes } from '../../../src/engine/train/weightsFile';
 import type { NamedTensor, TinyModelConfig, TrainSettings, WeightsFile } from '../../../src/engine/train/types';
 
@@ -113,7 +114,7 @@ describe('weights file', () => {
     ['causal not a boolean', (j) => ({ ...j, config: { ...j.config, causal: 'yes' } }), /config\.causal must be true or false/],
     ['a negative learning rate', (j) => ({ ...j, settings: { ...settings, learningRate: -1 } }), /settings\.learningRate/],
     ['accuracy above 1', (j) => ({ ...j, heldOutAccuracy: 1.5 }), /heldOutAccuracy must be a number from 0 to 1/],
-    ['a missing step', (j) => ({ ...j, step: undefined }), /step must be a whole number/],
+    ['a missing step', (j) => ({ ...j, step: undefined }), /^step is missing; it must be a whole number at least 0\.$/],
     ['a missing tensor', (j) => { delete j.tensors['layers.1.norm2.bias']; return j; }, /no tensor named layers\.1\.norm2\.bias/],
     ['an extra tensor', (j) => { j.tensors['layers.2.norm1.weight'] = j.tensors['layers.1.norm1.weight']; return j; }, /tensor named layers\.2\.norm1\.weight, which this model does not use/],
     ['a wrong shape', (j) => { j.tensors['classifier.weight'].shape = [8, 10]; return j; }, /classifier\.weight has shape \[8 × 10\] but \[10 × 8\] was expected/],
@@ -122,7 +123,7 @@ describe('weights file', () => {
     ['data that is not base64', (j) => { j.tensors.embedding.data = '!!!!'; return j; }, /embedding\.data is not valid base64/],
     ['a NaN', (j) => { j.tensors['layers.0.norm2.weight'].data = base64Of([1, 1, 1, Number.NaN, 1, 1, 1, 1]); return j; }, /layers\.0\.norm2\.weight holds a value that is not a finite number \(NaN at index 3\)/],
     ['an infinity', (j) => { j.tensors['classifier.bias'].data = base64Of([0, 0, 0, 0, 0, 0, 0, 0, 0, Infinity]); return j; }, /classifier\.bias .*Infinity at index 9/],
-    ['no tensors', (j) => ({ ...j, tensors: null }), /no tensors object/],
+    ['no tensors', (j) => ({ ...j, tensors: null }), /^tensors must be an object with one entry per tensor, but it is null\.$/],
   ];
 
   for (const [label, breakIt, message] of malformations) {
@@ -141,5 +142,64 @@ describe('weights file', () => {
     expect(() => encodeWeightsFile({ config, settings, step: 0, heldOutAccuracy: 0, tensors })).toThrow(/layers\.0\.norm1\.weight has 7 values but 8/);
     tensors.delete('layers.0.norm1.weight');
     expect(() => encodeWeightsFile({ config, settings, step: 0, heldOutAccuracy: 0, tensors })).toThrow(/no tensor named layers\.0\.norm1\.weight/);
+  });
+});
+
+describe('every refusal names its problem as data, with the values from the file cut short', () => {
+  function problem(json: unknown): ModelFileProblem | undefined {
+    try {
+      decodeWeightsFile(json);
+    } catch (error) {
+      return refusalOf(error)?.problem;
+    }
+    throw new Error('the file was accepted');
+  }
+  const long = 'x'.repeat(1_000_000);
+  const cut = `"${'x'.repeat(37)}…"`;
+
+  const cases: [string, (json: ReturnType<typeof asJson>) => unknown, ModelFileProblem][] = [
+    ['not an object', () => [1, 2], { reason: 'not-object', params: { value: '[…]' } }],
+    ['no format', (j) => ({ ...j, format: undefined }), { reason: 'no-format', params: {} }],
+    ['a format of a million characters', (j) => ({ ...j, format: long }), { reason: 'format', params: { value: cut, expected: 'attention-lab-tiny-transformer' } }],
+    ['a newer version', (j) => ({ ...j, version: 2 }), { reason: 'version', params: { value: '2', expected: 1 } }],
+    ['no config', (j) => ({ ...j, config: undefined }), { reason: 'field-missing', params: { field: 'config' } }],
+    ['a config that is a list', (j) => ({ ...j, config: [[[]]] }), { reason: 'field-object', params: { field: 'config', value: '[…]' } }],
+    ['an unknown task', (j) => ({ ...j, config: { ...j.config, task: long } }), { reason: 'task', params: { field: 'config.task', tasks: 'reversal, copy, sort, induction', value: cut } }],
+    ['sequence 5,000', (j) => ({ ...j, config: { ...j.config, seqLen: 5000 } }), { reason: 'field-whole', params: { field: 'config.seqLen', range: '1–1024', value: '5000' } }],
+    ['an induction model of one token', (j) => ({ ...j, config: { ...j.config, task: 'induction', seqLen: 1 } }), { reason: 'field-whole', params: { field: 'config.seqLen', range: '2–1024', value: '1' } }],
+    ['layers as text', (j) => ({ ...j, config: { ...j.config, layers: long } }), { reason: 'field-whole', params: { field: 'config.layers', range: '1–16', value: cut } }],
+    ['heads that do not divide the width', (j) => ({ ...j, config: { ...j.config, heads: 3 } }), { reason: 'divide', params: { width: 8, heads: 3 } }],
+    ['causal as text', (j) => ({ ...j, config: { ...j.config, causal: 'yes' } }), { reason: 'field-boolean', params: { field: 'config.causal', value: '"yes"' } }],
+    ['a negative learning rate', (j) => ({ ...j, settings: { ...settings, learningRate: -1 } }), { reason: 'field-number', params: { field: 'settings.learningRate', range: '≥ 0', value: '-1' } }],
+    ['a batch of 16,384', (j) => ({ ...j, settings: { ...settings, batchSize: 16384 } }), { reason: 'field-whole', params: { field: 'settings.batchSize', range: '1–1024', value: '16384' } }],
+    ['accuracy above 1', (j) => ({ ...j, heldOutAccuracy: 1.5 }), { reason: 'field-number', params: { field: 'heldOutAccuracy', range: '0–1', value: '1.5' } }],
+    ['a missing tensor', (j) => { delete j.tensors['layers.1.norm2.bias']; return j; }, { reason: 'missing-tensor', params: { tensor: 'layers.1.norm2.bias' } }],
+    ['an extra tensor with a long name', (j) => { j.tensors[long] = j.tensors.embedding; return j; }, { reason: 'extra-tensor', params: { tensor: `${'x'.repeat(39)}…` } }],
+    ['a tensor that is not an object', (j) => ({ ...j, tensors: { ...j.tensors, embedding: 'AAAA' } }), { reason: 'field-object', params: { field: 'embedding', value: '"AAAA"' } }],
+    ['a shape of a million sizes', (j) => { j.tensors['classifier.bias'].shape = new Array<number>(1_000_000).fill(10); return j; }, { reason: 'shape', params: { tensor: 'classifier.bias', shape: `[${'10 × '.repeat(7)}10 …`, expected: '[10]' } }],
+    ['a shape that is text', (j) => { (j.tensors['classifier.bias'] as { shape: unknown }).shape = '10'; return j; }, { reason: 'shape', params: { tensor: 'classifier.bias', shape: '"10"', expected: '[10]' } }],
+    ['data that is a number', (j) => { (j.tensors.embedding as { data: unknown }).data = 5; return j; }, { reason: 'base64', params: { tensor: 'embedding' } }],
+    ['bytes that are not whole float32s', (j) => { j.tensors['layers.0.norm1.bias'].data = 'AAAAAAA='; return j; }, { reason: 'byte-count', params: { tensor: 'layers.0.norm1.bias', bytes: 5 } }],
+    ['one value short', (j) => { j.tensors['layers.0.norm1.weight'].data = base64Of(new Array(7).fill(1)); return j; }, { reason: 'count', params: { tensor: 'layers.0.norm1.weight', count: 7, expected: 8 } }],
+    ['an infinity', (j) => { j.tensors['classifier.bias'].data = base64Of([0, 0, 0, 0, 0, 0, 0, 0, 0, -Infinity]); return j; }, { reason: 'not-finite', params: { tensor: 'classifier.bias', value: '-Infinity', index: 9 } }],
+  ];
+
+  for (const [label, breakIt, expected] of cases) {
+    it(`${label}: ${expected.reason}`, () => {
+      expect(problem(breakIt(asJson(encoded())))).toEqual(expected);
+    });
+  }
+
+  it('no refusal message is longer than a couple of lines, whatever the file holds', () => {
+    for (const [, breakIt] of cases) {
+      let message = '';
+      try {
+        decodeWeightsFile(breakIt(asJson(encoded())));
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message.length).toBeGreaterThan(10);
+      expect(message.length).toBeLessThan(200);
+    }
   });
 });

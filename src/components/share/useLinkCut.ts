@@ -1,0 +1,13 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useUi } from '../../i18n/uiStore';
+import { settingsOf, useLab } from '../../state/labStore';
+import { describeCut, type LinkCutPart } from '../../state/linkCut';
+import { fitLinkSettings } from '../../state/urlState';
+
+/** What the link to the current view (the address bar, "Copy link") leaves out; [] when it carries everything. */
+export function useLinkCut(): readonly LinkCutPart[] {
+  const settings = useLab(useShallow(settingsOf));
+  const locale = useUi((s) => s.locale);
+  return useMemo(() => describeCut(settings, fitLinkSettings(settings, locale)), [settings, locale]);
+}

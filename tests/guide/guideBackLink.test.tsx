@@ -1,0 +1,23 @@
+import { render, screen } from '@testing-library/react';
+import { GuidePage } from '../../src/guide';
+import { useUi } from '../../src/i18n/uiStore';
+import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
+
+const allCells = (n: number): string[] => Array.from({ length: n }, (_, i) => `${Math.floor(i / 512)}-${i % 512}`);
+
+beforeEach(() => {
+  useUi.setState({ locale: 'en' });
+  useLab.setState(DEFAULT_SETTINGS);
+});
+
+describe('the guide’s link back to the lab', () => {
+  it('carries the lab’s settings held under 8 KB, not what the page was opened with', () => {
+    window.history.replaceState(null, '', `/?zzz=${'z'.repeat(100_000)}#/guide`);
+    useLab.getState().set({ text: '我'.repeat(2000), maskMode: 'custom', customMask: allCells(10_000) });
+    render(<GuidePage base="https://school.example/ai/lab/" />);
+    const href = screen.getByRole('link', { name: /Back to the lab/ }).getAttribute('href') ?? '';
+    expect(href.startsWith('/?text=')).toBe(true);
+    expect(href).not.toContain('zzz');
+    expect(href.length).toBeLessThanOrEqual(8192);
+  });
+});
