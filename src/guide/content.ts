@@ -137,6 +137,14 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
             en: '**Serve it over http(s):** both the script and the page that uses it must come from a web server (`http://` or `https://`). A page opened straight from the disk (`file://`) shows nothing where the element is, because browsers do not run module scripts there.',
             zh: '**通过 http(s) 提供：**脚本和使用它的网页都必须来自网页服务器（`http://` 或 `https://`）。直接从磁盘打开的网页（`file://`）在元素的位置什么也不显示，因为浏览器不在那里运行模块脚本。',
           },
+          {
+            en: '**From another site:** a module script loaded from another site is fetched with CORS, so the server that holds the script must allow it (the header `Access-Control-Allow-Origin: *`, which GitHub Pages, Netlify and most CDNs send for static files). Without it the browser refuses the script and the console says so. Putting the script on the course site itself avoids the question.',
+            zh: '**从别的网站加载：**从另一个网站加载的模块脚本要经过 CORS 检查，所以存放脚本的服务器必须允许跨站访问（响应头 `Access-Control-Allow-Origin: *`，GitHub Pages、Netlify 和大多数 CDN 对静态文件都会发送）。没有这个响应头时，浏览器会拒绝脚本，并在控制台中说明。把脚本放在课程网站本身上就不存在这个问题。',
+          },
+          {
+            en: '**Long texts in widgets:** a widget lives in your page and shares its main thread, so with heavy settings (many heads and layers, a long text) it computes only the first tokens of the text — as many as keep every update within about 200 ms — and says so above the widget. The lab itself computes up to the full limit.',
+            zh: '**组件中的长文本：**组件位于你的网页之中，与网页共用主线程；因此在设置很重时（头和层很多、文字很长），它只计算文字开头的若干词元——以每次更新都能在约 200 毫秒内完成为限——并在组件上方说明。实验室本身会计算到完整的上限。',
+          },
         ],
       },
       {
