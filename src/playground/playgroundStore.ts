@@ -64,6 +64,8 @@ interface Connection {
   loadName: string;
   /** Resolvers of exportWeights, oldest first, each waiting for a 'weights' event. */
   readonly exportWaiters: ((file: WeightsFile | null) => void)[];
+  /** The worker failed (a 'crashed' error): the next rebuild starts a new one. */
+  crashed: boolean;
 }
 
 let connection: Connection | null = null;
@@ -265,6 +267,7 @@ function open(client: TrainingClient, options: PlaygroundOptions): Connection {
     settleLoad: null,
     loadName: '',
     exportWaiters: [],
+    crashed: false,
   };
   c.unsubscribe = client.subscribe((event) => {
     if (connection === c) handleEvent(c, event);
@@ -301,7 +304,13 @@ export function disposePlayground(): void {
 
 /** A fresh model for the current params: step 0, chart cleared, 'building' until the worker's 'ready'. */
 function rebuild(): void {
-  const c = connect();
+  let c = connect();
+  // A failed worker may not answer at all: Reset starts a new one (the page's settings stay in the store).
+  if (c.crashed) {
+    c = open(createTrainingClient(), c.options);
+    const input = usePlayground.getState().sampleInput;
+    if (input !== null) c.client.send({ type: 'sample', inputs: input.slice() });
+  }
   c.generation += 1;
   c.wantsRunning = false;
   c.stepSeries = EMPTY_STEP_SERIES;
@@ -406,6 +415,13 @@ function handleEvent(c: Connection, event: PlaygroundEvent): void {
       return;
     }
     case 'error': {
+      if (event.crashed) {
+        // The worker failed: an init or load on its way will never be answered, nor an export.
+        c.crashed = true;
+        c.awaiting.length = 0;
+        for (const resolve of c.exportWaiters.splice(0)) resolve(null);
+        settle(c);
+      }
       // Only an error that says it answers an init or a load settles one; any other error while one is on its way
       // belongs to the model being replaced (a run that diverged just as Reset was pressed) and is dropped.
       if (event.replyTo === undefined && c.awaiting.length > 0) return;

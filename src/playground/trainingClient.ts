@@ -44,7 +44,7 @@ export function createWorkerClient(): TrainingClient {
     error.preventDefault();
     if (disposed) return;
     const detail = error.message ? `: ${error.message}` : '.';
-    listeners.emit({ type: 'error', code: 'engine', message: `The training worker stopped${detail}` });
+    listeners.emit({ type: 'error', code: 'engine', message: `The training worker stopped${detail}`, crashed: true });
   };
   return {
     send(command: PlaygroundCommand) {

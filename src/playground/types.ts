@@ -117,6 +117,11 @@ export type PlaygroundEvent =
       readonly replyTo?: 'init' | 'load';
       /** Why a loaded file was refused, as data (only on errors that answer a load). */
       readonly problem?: ModelFileProblem;
+      /**
+       * Set by the client when the worker itself failed (an uncaught error, e.g. out of memory): what it was asked
+       * may never be answered, so nothing waits for it, and the next Reset starts a new worker.
+       */
+      readonly crashed?: true;
     };
 
 /** How the page talks to a training session: a Web Worker in the app, the same session in-process in tests. */

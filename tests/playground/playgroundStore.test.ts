@@ -466,6 +466,24 @@ describe('playground store: which errors answer an init or a load', () => {
     expect(state()).toMatchObject({ status: 'ready', error: null });
   });
 
+  it('a worker that fails while a file loads: nothing waits for it, and Reset starts a new worker that builds a model', async () => {
+    window.history.replaceState(null, '', '/#/playground');
+    const fake = fakeClient();
+    let disposed = false;
+    initPlayground('', { ...fake.client, dispose: () => void (disposed = true) }, { win: window });
+    fake.emit(ready);
+    const loading = state().loadFile('{}', 'mine.json');
+    expect(state().status).toBe('loading');
+    fake.emit({ type: 'error', code: 'engine', message: 'The training worker stopped: out of memory', crashed: true });
+    await loading;
+    expect(state()).toMatchObject({ status: 'error', error: { code: 'engine' } });
+    expect(state().config).not.toBeNull();
+    // Reset: the failed worker is let go, and a new session (in-process here: jsdom has no Worker) answers.
+    state().reset();
+    expect(disposed).toBe(true);
+    await expect.poll(() => state().status, { timeout: 5000 }).toBe('ready');
+  });
+
   it('an error that answers the init is shown, and leaves no model', () => {
     window.history.replaceState(null, '', '/#/playground');
     const fake = fakeClient();
