@@ -129,7 +129,7 @@ describe('worker client', () => {
     worker.onerror?.(crash);
     // The page handles it: no uncaught error in the console on top of the message.
     expect(crash.preventDefault).toHaveBeenCalled();
-    expect(events[events.length - 1]).toEqual({ type: 'error', code: 'engine', message: 'The training worker stopped: boom' });
+    expect(events[events.length - 1]).toEqual({ type: 'error', code: 'engine', message: 'The training worker stopped: boom', crashed: true });
 
     client.dispose();
     expect(worker.terminated).toBe(true);
