@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../i18n/translate';
-import { formatSampleInput, parseSampleInput } from '../playgroundUrl';
+import { formatSampleInput, parseSampleInput, playgroundInputFitsUrl } from '../playgroundUrl';
 import { usePlayground } from '../playgroundStore';
 
 export interface SampleInputFormProps {
@@ -17,6 +17,8 @@ export function SampleInputForm({ seqLen, vocab }: SampleInputFormProps) {
   const id = useId();
   const sampleInput = usePlayground((s) => s.sampleInput);
   const setSampleInput = usePlayground((s) => s.setSampleInput);
+  // A long input (a loaded model's, up to 1,024 tokens) would make the link too long for servers: it is left out.
+  const inputInLink = usePlayground((s) => playgroundInputFitsUrl(s.params, s.sampleInput));
   const [text, setText] = useState(sampleInput === null ? '' : formatSampleInput(sampleInput));
   const [error, setError] = useState<string | null>(null);
   const hint = t('pg.input.hint', { n: seqLen, max: vocab - 1 });
@@ -59,6 +61,7 @@ export function SampleInputForm({ seqLen, vocab }: SampleInputFormProps) {
       <p id={`${id}-hint`} className="hint">
         {hint}
       </p>
+      {!inputInLink && <p className="hint">{t('pg.input.notInLink')}</p>}
       {error !== null && (
         <p id={`${id}-error`} className="playground-form__error" role="alert">
           {error}
