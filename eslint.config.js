@@ -24,4 +24,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'd3', 'd3-*', 'zustand', 'zustand/*'] }],
     },
   },
+  {
+    // Layers point one way: engine < state < i18n < components < lessons / widgets / guide / playground < app.
+    // The state (stores, URL, storage) may use the engine, never the interface or a feature above it.
+    files: ['src/state/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/i18n/*', '**/components/*', '**/lessons/*', '**/widgets/*', '**/guide/*', '**/playground/*', '**/App'], message: 'src/state sits below the interface: it may import only the engine and other state modules.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -14,7 +14,7 @@ import { EmbedButton } from './components/share/EmbedButton';
 import { ShareButton } from './components/share/ShareButton';
 import { UrlNotices } from './components/share/UrlNotices';
 import { translate, useT } from './i18n/translate';
-import { useUi } from './i18n/uiStore';
+import { useUi } from './state/uiStore';
 import { useLab } from './state/labStore';
 import { useLabComputationState } from './state/useLabComputation';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { translate } from '../i18n/translate';
-import { useUi } from '../i18n/uiStore';
+import { useUi } from '../state/uiStore';
 import { GUIDE_HREF, navigate } from '../lessons/route';
 import { useStoresSearch } from '../state/urlSync';
 import { GUIDE_BACK, GUIDE_BASE_NOTE, GUIDE_CONTENTS_LABEL, GUIDE_LEDE, GUIDE_SECTIONS, GUIDE_TITLE } from './content';

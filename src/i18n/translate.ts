@@ -1,5 +1,5 @@
 import { catalogs, type MessageKey } from './catalog';
-import { useUi, type Locale } from './uiStore';
+import { useUi, type Locale } from '../state/uiStore';
 
 
 export type Params = Readonly<Record<string, string | number>>;

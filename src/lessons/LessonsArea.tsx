@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { translate } from '../i18n/translate';
-import { useUi } from '../i18n/uiStore';
+import { useUi } from '../state/uiStore';
 import { lessonBySlug } from './content';
 import { LessonMap } from './LessonMap';
 import { LessonPage } from './LessonPage';

@@ -1,4 +1,4 @@
-import { useUi } from '../i18n/uiStore';
+import { useUi } from '../state/uiStore';
 import type { Bi } from './types';
 
 /** Picks the current interface language's side of lesson text. */

@@ -2,7 +2,6 @@ import { createStore, type StoreApi } from 'zustand';
 import { scopedStore } from './scopedStore';
 
 export type MaskMode = 'none' | 'causal' | 'padding' | 'custom';
-export type Locale = 'en' | 'zh';
 /** A head index, or the average over the layer's active heads. */
 export type HeadChoice = number | 'average';
 /** What the selected head's large heatmap shows: softmax weights, raw scores QKᵀ, or scaled scores QKᵀ/√d_k. */

@@ -1,5 +1,6 @@
 import { MAX_TOKENS } from '../engine';
-import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabPage, type LabSettings, type Locale, type MaskMode, type MatrixView } from './labStore';
+import { isLocale, type Locale } from './locale';
+import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabPage, type LabSettings, type MaskMode, type MatrixView } from './labStore';
 import { URL_BUDGET } from './urlBudget';
 import { fitSettings } from './urlFit';
 
@@ -86,7 +87,6 @@ export interface ParsedQuery {
 }
 
 const MASK_MODES: readonly MaskMode[] = ['none', 'causal', 'padding', 'custom'];
-const LOCALES: readonly Locale[] = ['en', 'zh'];
 const OWN = new Set<string>(URL_PARAMS);
 
 /** True for the parameter names this module reads and writes. */
@@ -351,7 +351,7 @@ export function parseQuery(query: string): ParsedQuery {
   let locale: Locale | undefined;
   const lang = raw('lang');
   if (lang !== undefined) {
-    if ((LOCALES as readonly string[]).includes(lang)) locale = lang as Locale;
+    if (isLocale(lang)) locale = lang;
     else notices.push({ param: 'lang', value: lang, reason: 'invalid', fallback: '' });
   }
 

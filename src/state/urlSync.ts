@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { useUi, type Locale } from '../i18n/uiStore';
+import { useUi, type Locale } from './uiStore';
 import { DEFAULT_SETTINGS, settingsOf, useLab, type LabSettings } from './labStore';
 import { URL_BUDGET } from './urlBudget';
 import { parseQuery, settingsToQuery, type UrlNotice } from './urlState';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { translate } from '../i18n/translate';
-import { useUi } from '../i18n/uiStore';
+import { useUi } from '../state/uiStore';
 import type { ParsedEmbedQuery } from './parseEmbedQuery';
 import { EmbedView } from './EmbedView';
 

@@ -1,6 +1,6 @@
 import { catalogs, type MessageKey } from '../i18n/catalog';
 import { useT } from '../i18n/translate';
-import { useUi } from '../i18n/uiStore';
+import { useUi } from '../state/uiStore';
 import { POST_LN_STEPS } from '../state/walkthroughStore';
 import { truncateLabel } from '../components/heatmap/heatmapModel';
 import { fillTemplate, NOTICE_VALUE_PREVIEW } from '../components/share/UrlNotices';

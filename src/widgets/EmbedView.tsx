@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { LabStatus } from '../components/LabStatus';
 import { UrlNotices } from '../components/share/UrlNotices';
 import { useT } from '../i18n/translate';
-import { useUi } from '../i18n/uiStore';
+import { useUi } from '../state/uiStore';
 import { settingsOf, useLab, useLabStore } from '../state/labStore';
 import { TokenLimitContext } from '../state/tokenLimit';
 import { useLabComputationState } from '../state/useLabComputation';

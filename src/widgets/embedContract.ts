@@ -1,4 +1,4 @@
-import type { Locale } from '../i18n/uiStore';
+import type { Locale } from '../state/uiStore';
 import type { LabSettings } from '../state/labStore';
 import { settingsToQuery } from '../state/urlState';
 import type { WalkthroughStepId } from '../state/walkthroughStore';

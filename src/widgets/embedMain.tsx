@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { keepUiPreferencesInMemory, useUi } from '../i18n/uiStore';
+import { keepUiPreferencesInMemory, useUi } from '../state/uiStore';
 import { enableFastAttention } from '../state/fastAttention';
 import { DEFAULT_SETTINGS, useLab } from '../state/labStore';
 import { acceptMessages } from './acceptMessages';

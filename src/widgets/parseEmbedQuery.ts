@@ -1,4 +1,4 @@
-import type { Locale } from '../i18n/uiStore';
+import type { Locale } from '../state/uiStore';
 import type { LabSettings } from '../state/labStore';
 import { parseQuery, URL_LIMITS, type UrlNotice } from '../state/urlState';
 import { POST_LN_STEPS, type WalkthroughStepId } from '../state/walkthroughStore';

@@ -1,6 +1,6 @@
 import { catalogs, duplicateKeys } from '../../src/i18n/catalog';
 import { translate } from '../../src/i18n/translate';
-import { browserLocale } from '../../src/i18n/uiStore';
+import { browserLocale } from '../../src/state/uiStore';
 
 describe('interface text', () => {
   it('has every string in both languages, none empty, none defined twice', () => {

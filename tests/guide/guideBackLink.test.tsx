@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { GuidePage } from '../../src/guide';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
 
 const allCells = (n: number): string[] => Array.from({ length: n }, (_, i) => `${Math.floor(i / 512)}-${i % 512}`);

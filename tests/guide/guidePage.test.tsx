@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GuidePage } from '../../src/guide';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { URL_PARAMS } from '../../src/state/urlState';
 import { EMBED_PARAMS } from '../../src/widgets/embedContract';
 

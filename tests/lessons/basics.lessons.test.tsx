@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { queriesKeysValues } from '../../src/lessons/content/queries-keys-values';
 import { scaledDotProduct } from '../../src/lessons/content/scaled-dot-product';
 import { whatIsAttention } from '../../src/lessons/content/what-is-attention';

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromRows, scaledDotProductAttention, type Matrix } from '../../src/engine';
 import { formatValue } from '../../src/components/heatmap/heatmapModel';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { QkvEditor } from '../../src/lessons/widgets/QkvEditor';
 import { DEFAULT_QKV, parseCell, rowsOf } from '../../src/lessons/widgets/QkvEditorModel';
 

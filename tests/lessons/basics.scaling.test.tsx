@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatValue } from '../../src/components/heatmap/heatmapModel';
 import { scaledDotProductAttention, sliceCols } from '../../src/engine';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { ScalingCompare } from '../../src/lessons/widgets/ScalingCompare';
 import { peakStats } from '../../src/lessons/widgets/ScalingCompareStats';
 import { dkExponentFor, SqrtDk } from '../../src/lessons/widgets/SqrtDk';

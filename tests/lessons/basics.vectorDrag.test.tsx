@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { VectorDrag } from '../../src/lessons/widgets/VectorDrag';
 import { attend, clampPoint, DEFAULT_KEYS, DEFAULT_QUERY, PLANE_LIMIT } from '../../src/lessons/widgets/VectorDragModel';
 

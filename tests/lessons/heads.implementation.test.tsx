@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { articleLayoutToPytorch, mulberry32, xavierUniform } from '../../src/engine';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { CodeWalk } from '../../src/lessons/widgets/CodeWalk';
 import { CODE_STEPS, ENGINE_FILES, extractFunction, STEP_CODE, stepShapes } from '../../src/lessons/widgets/CodeWalkSource';
 import { LayoutExplorer } from '../../src/lessons/widgets/LayoutExplorer';

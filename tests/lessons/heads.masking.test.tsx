@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { FullyMaskedRow } from '../../src/lessons/widgets/FullyMaskedRow';
 import { D2L_FILL, engineSoftmax, EXAMPLE_SCORES, outcomeOf, softmaxFilled, softmaxNegInf, UVA_FILL } from '../../src/lessons/widgets/FullyMaskedRowMath';
 import { MaskLab } from '../../src/lessons/widgets/MaskLab';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { checkHeadCount } from '../../src/lessons/widgets/HeadSplitShapes';
 import { HeadSplit } from '../../src/lessons/widgets/HeadSplit';
 import { HeadsPlayground } from '../../src/lessons/widgets/HeadsPlayground';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { computeLab } from '../../src/state/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { LessonMap } from '../../src/lessons/LessonMap';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 
 beforeEach(() => useUi.setState({ locale: 'en' }));
 

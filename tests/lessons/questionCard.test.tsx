@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { useProgress } from '../../src/lessons/progressStore';
 import { QuestionCard } from '../../src/lessons/QuestionCard';
 import type { Question } from '../../src/lessons/types';

@@ -1,7 +1,7 @@
 import { act, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { localMMask, tokenize } from '../../src/engine';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { otherAttention } from '../../src/lessons/content/other-attention';
 import { LessonPage } from '../../src/lessons/LessonPage';
 import { useProgress } from '../../src/lessons/progressStore';

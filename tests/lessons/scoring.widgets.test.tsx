@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createModel, embedTokens, addPositionalEncoding, multiHeadAttention, sliceCols, tokenize } from '../../src/engine';
 import { translate } from '../../src/i18n/translate';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import type { WidgetConfig } from '../../src/lessons/types';
 import { scoringWidgets } from '../../src/lessons/widgets/scoring';

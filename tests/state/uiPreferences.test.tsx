@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { UI_STORAGE_KEY, useUi } from '../../src/i18n/uiStore';
+import { UI_STORAGE_KEY, useUi } from '../../src/state/uiStore';
 import { useT } from '../../src/i18n/translate';
 
 function LanguageProbe() {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab, type LabSettings } from '../../src/state/labStore';
 import { describeCut } from '../../src/state/linkCut';
 import { URL_BUDGET } from '../../src/state/urlBudget';

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
 import { applyQuery, currentShareUrl, initUrlSync, URL_WRITE_DELAY_MS, useUrlNotices, useUrlSync } from '../../src/state/urlSync';
 

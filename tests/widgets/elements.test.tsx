@@ -1,5 +1,5 @@
 import { act, fireEvent, render, within } from '@testing-library/react';
-import { useUi } from '../../src/i18n/uiStore';
+import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../src/state/walkthroughStore';
 import { EMBED_WIDGETS } from '../../src/widgets/embedContract';

@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useT } from '../../src/i18n/translate';
-import { createUiStore, UiStoreProvider, useUi, useUiStore } from '../../src/i18n/uiStore';
+import { createUiStore, UiStoreProvider, useUi, useUiStore } from '../../src/state/uiStore';
 import { createLabStore, DEFAULT_SETTINGS, LabStoreProvider, useLab, useLabStore } from '../../src/state/labStore';
 import { createWalkthroughStore, DEFAULT_WALKTHROUGH, useWalkthrough, useWalkthroughStore, WalkthroughStoreProvider } from '../../src/state/walkthroughStore';
 

@@ -1,7 +1,7 @@
 import { useT } from '../../i18n/translate';
-import { useUi, type Locale } from '../../i18n/uiStore';
+import { LOCALES } from '../../state/locale';
+import { useUi } from '../../state/uiStore';
 
-const LOCALES: readonly Locale[] = ['en', 'zh'];
 
 export function LanguageSwitch() {
   const t = useT();

@@ -2,7 +2,7 @@ import { scaleBand } from 'd3';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Matrix } from '../../engine';
 import { useT } from '../../i18n/translate';
-import { useUi } from '../../i18n/uiStore';
+import { useUi } from '../../state/uiStore';
 import { useLab } from '../../state/labStore';
 import { useLabComputation } from '../../state/useLabComputation';
 import { scoreColor } from '../heatmap/palettes';

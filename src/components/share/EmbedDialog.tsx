@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n/translate';
-import { useUi } from '../../i18n/uiStore';
+import { useUi } from '../../state/uiStore';
 import { GUIDE_HREF } from '../../lessons/route';
 import { settingsOf, useLab } from '../../state/labStore';
 import { describeCut } from '../../state/linkCut';

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { catalogs, type MessageKey } from '../../i18n/catalog';
 import { useT } from '../../i18n/translate';
-import { useUi } from '../../i18n/uiStore';
+import { useUi } from '../../state/uiStore';
 import { truncateLabel } from '../heatmap/heatmapModel';
 import type { UrlNotice } from '../../state/urlState';
 import { useUrlNotices } from '../../state/urlSync';

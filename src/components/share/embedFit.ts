@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/uiStore';
+import type { Locale } from '../../state/uiStore';
 import type { LabSettings } from '../../state/labStore';
 import { URL_BUDGET } from '../../state/urlBudget';
 import { fitSettings } from '../../state/urlFit';

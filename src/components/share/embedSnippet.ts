@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/uiStore';
+import type { Locale } from '../../state/uiStore';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../state/labStore';
 import { embedQuery, HEIGHT_MESSAGE, type EmbedOptions, type EmbedWidget } from '../../widgets/embedContract';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useUi } from '../../i18n/uiStore';
+import { useUi } from '../../state/uiStore';
 import { settingsOf, useLab } from '../../state/labStore';
 import { describeCut, type LinkCutPart } from '../../state/linkCut';
 import { fitLinkSettings } from '../../state/urlState';

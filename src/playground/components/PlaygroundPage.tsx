@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { translate, useT } from '../../i18n/translate';
-import { useUi } from '../../i18n/uiStore';
+import { useUi } from '../../state/uiStore';
 import { parsePlaygroundQuery, sameInput, sameParams } from '../playgroundUrl';
 import { disposePlayground, initPlayground, usePlayground } from '../playgroundStore';
 import type { TrainingClient } from '../types';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { createUiStore } from '../../i18n/uiStore';
+import { createUiStore } from '../../state/uiStore';
 import { createLabStore, type LabSettings } from '../../state/labStore';
 import { createWalkthroughStore } from '../../state/walkthroughStore';
 import { DEFAULT_EMBED_WIDGET, type EmbedOptions, type EmbedWidget } from '../embedContract';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import type { StoreApi } from 'zustand';
-import { UiStoreProvider, type UiState } from '../../i18n/uiStore';
+import { UiStoreProvider, type UiState } from '../../state/uiStore';
 import { LabStoreProvider, type LabState } from '../../state/labStore';
 import { WalkthroughStoreProvider, type WalkthroughState } from '../../state/walkthroughStore';
 import type { EmbedOptions } from '../embedContract';

@@ -1,4 +1,4 @@
-import { browserLocale, type Locale } from '../../i18n/uiStore';
+import { browserLocale, type Locale } from '../../state/uiStore';
 
 /**
  * An element's language when its `lang` attribute gives none (or a refused one): the language of the page around

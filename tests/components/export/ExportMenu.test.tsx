@@ -4,7 +4,7 @@ import { buildMask, type Matrix } from '../../../src/engine';
 import { downloadBlob, safeFileStem } from '../../../src/components/export/download';
 import { ExportMenu } from '../../../src/components/export/ExportMenu';
 import { canRenderPng, svgSize, svgToPngBlob } from '../../../src/components/export/png';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 
 const tokens = ['The', 'cat', 'sat'];
 const weights: Matrix = { rows: 3, cols: 3, data: Float32Array.from([1, 0, 0, 0.5, 0.5, 0, 0.2, 0.3, 0.5]) };

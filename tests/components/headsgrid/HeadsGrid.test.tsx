@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HeadsGrid } from '../../../src/components/headsgrid/HeadsGrid';
 import { SelectedHeadPanel } from '../../../src/components/selectedhead/SelectedHeadPanel';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 
 beforeEach(() => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HeadView } from '../../../src/components/headview/HeadView';
 import { HeadViewPanel } from '../../../src/components/headview/HeadViewPanel';
 import { maxAbsDifference } from '../../../src/engine';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { computeLab, type LabComputation } from '../../../src/state/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../../src/state/labStore';
 import { formatDelta } from '../../../src/components/headview/difference';

@@ -4,7 +4,7 @@ import { buildMask, fromRows, type Matrix } from '../../../src/engine';
 import { AttentionHeatmap } from '../../../src/components/heatmap/AttentionHeatmap';
 import { formatValue } from '../../../src/components/heatmap/heatmapModel';
 import { heatmapLayout } from '../../../src/components/heatmap/layout';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 
 const tokens = ['the', 'cat', 'sat', 'down'];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { averageHeadWeights } from '../../../src/engine';
 import { formatValue } from '../../../src/components/heatmap/heatmapModel';
 import { SelectedHeadPanel } from '../../../src/components/selectedhead/SelectedHeadPanel';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { computeLab, type LabComputation, type LabResult } from '../../../src/state/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../../src/state/labStore';
 import { useLabComputation } from '../../../src/state/useLabComputation';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { EmbedButton } from '../../../src/components/share/EmbedButton';
 import { ShareButton } from '../../../src/components/share/ShareButton';
 import { UrlNotices } from '../../../src/components/share/UrlNotices';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab, type LabSettings } from '../../../src/state/labStore';
 import { fitLinkSettings, URL_LIMITS } from '../../../src/state/urlState';
 import { applyQuery, useUrlNotices } from '../../../src/state/urlSync';

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ShareButton } from '../../../src/components/share/ShareButton';
 import { UrlNotices } from '../../../src/components/share/UrlNotices';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { parseQuery, URL_LIMITS } from '../../../src/state/urlState';
 import { applyQuery, useUrlNotices } from '../../../src/state/urlSync';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { App } from '../../../src/App';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { initUrlSync, useUrlNotices } from '../../../src/state/urlSync';
 

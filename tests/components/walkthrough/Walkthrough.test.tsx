@@ -4,7 +4,7 @@ import { formatValue } from '../../../src/components/heatmap/heatmapModel';
 import { Walkthrough } from '../../../src/components/walkthrough';
 import { GRID_DIGITS } from '../../../src/components/walkthrough/MatrixView';
 import { encoderLayer, createModel, type Matrix } from '../../../src/engine';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { computeLab, type LabComputation } from '../../../src/state/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, POST_LN_STEPS, PRE_LN_STEPS, useWalkthrough } from '../../../src/state/walkthroughStore';

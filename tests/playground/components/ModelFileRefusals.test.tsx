@@ -3,7 +3,7 @@ import path from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MAX_MODEL_FILE_BYTES } from '../../../src/engine/train';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { PlaygroundPage } from '../../../src/playground/components';
 import { disposePlayground, usePlayground } from '../../../src/playground/playgroundStore';
 import { createManualScheduler, type ManualScheduler } from '../../../src/playground/scheduler';

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { PlaygroundPage } from '../../../src/playground/components';
 import { disposePlayground, usePlayground } from '../../../src/playground/playgroundStore';
 import { createManualScheduler, type ManualScheduler } from '../../../src/playground/scheduler';

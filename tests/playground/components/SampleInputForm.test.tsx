@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useUi } from '../../../src/i18n/uiStore';
+import { useUi } from '../../../src/state/uiStore';
 import { SampleInputForm } from '../../../src/playground/components/SampleInputForm';
 import { usePlayground } from '../../../src/playground/playgroundStore';
 

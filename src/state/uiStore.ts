@@ -1,26 +1,20 @@
 import { createStore, type StoreApi } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { scopedStore } from '../state/scopedStore';
-import { createMemoryStorage } from '../state/safeStorage';
-import { validatedPersistStorage } from '../state/validatedPersistStorage';
+import { browserLocale, isLocale, type Locale } from './locale';
+import { scopedStore } from './scopedStore';
+import { createMemoryStorage } from './safeStorage';
+import { validatedPersistStorage } from './validatedPersistStorage';
 
-export type Locale = 'en' | 'zh';
-
-/** The browser's first preferred language decides: zh for any Chinese variant, else en. */
-export function browserLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Locale {
-  return languages[0]?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
-}
+export { browserLocale, type Locale } from './locale';
 
 export const UI_STORAGE_KEY = 'attention-lab-ui';
 const UI_STORAGE_VERSION = 1;
-
-const LOCALES: readonly Locale[] = ['en', 'zh'];
 
 /** The saved preferences that can be used: only a known locale (anything else, e.g. "xx" or "__proto__", is dropped). */
 export function sanitizeUiPreferences(raw: unknown): Pick<UiState, 'locale'> | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const locale = (raw as { locale?: unknown }).locale;
-  return typeof locale === 'string' && (LOCALES as readonly string[]).includes(locale) ? { locale: locale as Locale } : null;
+  return isLocale(locale) ? { locale } : null;
 }
 
 export interface UiState {
