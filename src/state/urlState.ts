@@ -180,11 +180,6 @@ export function settingsToQuery(settings: LabSettings, locale?: Locale): string 
   return writeQuery(fitLinkSettings(settings, locale), locale);
 }
 
-/** True when a link keeps the whole text (judged with the other settings at their defaults: by its encoded size). */
-export function textFitsUrl(text: string): boolean {
-  return fitLinkSettings({ ...DEFAULT_SETTINGS, text }).text === text;
-}
-
 // ——— reading ———
 
 const INDEX = /^\d{1,10}$/;

@@ -3,8 +3,9 @@ import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab, type LabSettings } from '../../src/state/labStore';
 import { describeCut } from '../../src/state/linkCut';
 import { URL_BUDGET } from '../../src/state/urlBudget';
-import { fitLinkSettings, parseQuery, settingsFromQuery, settingsToQuery, textFitsUrl, URL_LIMITS, wellFormed } from '../../src/state/urlState';
+import { fitLinkSettings, parseQuery, settingsFromQuery, settingsToQuery, URL_LIMITS, wellFormed } from '../../src/state/urlState';
 import { currentShareUrl, initUrlSync, URL_WRITE_DELAY_MS, useUrlNotices } from '../../src/state/urlSync';
+import { keepsWholeText } from './keepsWholeText';
 
 /** What common servers accept for a whole request line; every link the app writes stays under it. */
 const MAX_LINK = 8192;
@@ -41,8 +42,8 @@ describe('links stay under 8 KB, measured encoded', () => {
     const parsed = parseQuery(query);
     expect(parsed.notices).toEqual([]);
     expect(parsed.settings.text).toBe(CHINESE_1999.slice(0, 512));
-    expect(textFitsUrl(CHINESE_1999)).toBe(false);
-    expect(textFitsUrl('a'.repeat(URL_LIMITS.maxTextLength))).toBe(true);
+    expect(keepsWholeText(CHINESE_1999)).toBe(false);
+    expect(keepsWholeText('a'.repeat(URL_LIMITS.maxTextLength))).toBe(true);
   });
 
   it('the address bar and the share link stay under 8 KB with 2,000 Chinese characters and a 10,000-cell mask', () => {

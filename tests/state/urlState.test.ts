@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../src/state/labStore';
-import { fallbackHeads, parseQuery, settingsFromQuery, settingsToQuery, textFitsUrl, URL_LIMITS, type UrlNotice } from '../../src/state/urlState';
+import { fallbackHeads, parseQuery, settingsFromQuery, settingsToQuery, URL_LIMITS, type UrlNotice } from '../../src/state/urlState';
+import { keepsWholeText } from './keepsWholeText';
 import { validSettings } from './settingsArbitrary';
 
 /** The notice for one parameter when a link carries only that parameter (plus the given context). */
@@ -75,7 +76,7 @@ describe('settings ⇄ query string', () => {
 
   it('cuts text longer than the limit when writing, without splitting a surrogate pair', () => {
     const long = 'a'.repeat(URL_LIMITS.maxTextLength - 1) + '😀' + 'tail';
-    expect(textFitsUrl(long)).toBe(false);
+    expect(keepsWholeText(long)).toBe(false);
     const text = settingsFromQuery(settingsToQuery({ ...DEFAULT_SETTINGS, text: long })).text;
     expect(text).toBe('a'.repeat(URL_LIMITS.maxTextLength - 1));
     expect(settingsToQuery({ ...DEFAULT_SETTINGS, text: 'bad \uD800 surrogate' })).toBe('text=bad+%EF%BF%BD+surrogate');
