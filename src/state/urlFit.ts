@@ -1,5 +1,6 @@
 import { tokenize } from '../engine';
 import type { LabSettings } from './labStore';
+import { largestPassing } from './largestPassing';
 
 /*
  * Fits lab settings into a link of limited length. What goes, in this order, and only while the link is too long:
@@ -21,18 +22,6 @@ type ListField = 'customMask' | 'paddingTokens' | 'disabledHeads';
 
 const CELL = /^(\d+)-(\d+)$/;
 
-/** The largest k in [0, max] with ok(k), for ok monotone (true up to some k, false after); 0 when none is. */
-function largest(max: number, ok: (k: number) => boolean): number {
-  let lo = 0;
-  let hi = max;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (ok(mid)) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 function withList(s: LabSettings, field: ListField, count: number): LabSettings {
   switch (field) {
     case 'customMask':
@@ -46,7 +35,7 @@ function withList(s: LabSettings, field: ListField, count: number): LabSettings 
 
 function cutList(s: LabSettings, field: ListField, fits: (s: LabSettings) => boolean): LabSettings {
   if (fits(s)) return s;
-  return withList(s, field, largest(s[field].length, (k) => fits(withList(s, field, k))));
+  return withList(s, field, largestPassing(s[field].length, (k) => fits(withList(s, field, k))));
 }
 
 /** The text's user-perceived characters (graphemes) where the platform can tell them, else its code points. */
@@ -59,7 +48,7 @@ function cutText(s: LabSettings, fits: (s: LabSettings) => boolean): LabSettings
   if (fits(s)) return s;
   const chars = characters(s.text);
   const prefix = (k: number): LabSettings => ({ ...s, text: chars.slice(0, k).join('') });
-  return prefix(largest(chars.length, (k) => fits(prefix(k))));
+  return prefix(largestPassing(chars.length, (k) => fits(prefix(k))));
 }
 
 /** Step 1: the same view with less to carry. */

@@ -1,5 +1,6 @@
 import { MAX_TOKENS } from '../engine';
 import type { LabSettings } from '../state/labStore';
+import { largestPassing } from '../state/largestPassing';
 import type { EmbedWidget } from './embedContract';
 
 /*
@@ -57,14 +58,7 @@ export function estimatedUpdateMs(widget: EmbedWidget, model: ModelShape, tokens
 
 /** The most tokens `widget` computes for this model: MAX_TOKENS when that fits the budget, else the largest n that does. */
 export function embedTokenLimit(widget: EmbedWidget, model: ModelShape): number {
-  if (estimatedUpdateMs(widget, model, MAX_TOKENS) <= EMBED_UPDATE_BUDGET_MS) return MAX_TOKENS;
-  // The estimate grows with n: binary search for the largest n within budget.
-  let low = EMBED_MIN_TOKENS;
-  let high = MAX_TOKENS;
-  while (high - low > 1) {
-    const mid = (low + high) >> 1;
-    if (estimatedUpdateMs(widget, model, mid) <= EMBED_UPDATE_BUDGET_MS) low = mid;
-    else high = mid;
-  }
-  return low;
+  // The estimate grows with n, so the largest n within budget is a binary search away.
+  const fitting = largestPassing(MAX_TOKENS, (n) => estimatedUpdateMs(widget, model, n) <= EMBED_UPDATE_BUDGET_MS);
+  return Math.max(EMBED_MIN_TOKENS, fitting);
 }
