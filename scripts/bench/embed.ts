@@ -3,12 +3,12 @@
 // the lab allows (512 tokens; d=128, 16 heads, 4 layers) and for the default model at 512 tokens. Goal (issue 14):
 // no interaction blocks the host page for more than 200 ms. Medians over fresh page loads; prints a table and one
 // `embed_longest_task_ms …` line per case; asserts nothing (shared machines are noisy). "0" means no task ≥ 50 ms.
-import { spawn } from 'node:child_process';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium, startPreview } from './browserBench';
+import { median } from './timing';
 
 const PORT = 4176;
 const REPS = Number(process.env.EMBED_REPS ?? 5);
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 interface Setup {
   readonly widget: string;
@@ -28,11 +28,6 @@ type Action = (typeof ACTIONS)[number];
 
 // One letter per token keeps 512 tokens inside the link's text limit.
 const TEXT = Array.from({ length: 512 }, (_, i) => String.fromCharCode(97 + ((i * 7) % 26))).join(' ');
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 /** The longest task recorded since the last call, and forget them. */
 async function longestTask(page: Page): Promise<number> {
@@ -62,11 +57,10 @@ async function measure(page: Page, setup: Setup): Promise<Record<Action, number>
 }
 
 async function main(): Promise<void> {
-  const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], { stdio: 'ignore', detached: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const stopPreview = await startPreview(PORT);
+  const browser = await launchChromium();
   const lines: string[] = [];
   try {
-    await new Promise((r) => setTimeout(r, 1500));
     console.log('widget       d    h  layers  action        longest task ms (median, min–max)');
     for (const setup of SETUPS) {
       const runs: Record<Action, number>[] = [];
@@ -92,11 +86,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    try {
-      if (server.pid) process.kill(-server.pid);
-    } catch {
-      // the preview server already exited (e.g. its port was taken)
-    }
+    stopPreview();
   }
   console.log('');
   for (const l of lines) console.log(l);

@@ -1,18 +1,13 @@
 // npm run bench:ui — in Debian's Chromium, the median time from a head toggle, a mask click or a keystroke to the first painted
 // frame that shows the recomputed result, for 16, 64 and 512 tokens with 8 heads. Goals: one 16 ms frame at 64
 // tokens, 100 ms at 512. Prints a table and one `ui_ms …` line per case; it asserts nothing (machines are noisy).
-import { spawn } from 'node:child_process';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium, startPreview } from './browserBench';
+import { median } from './timing';
 
 const PORT = 4175;
 const TOKENS = (process.env.UI_TOKENS ?? "16,64,512").split(",").map(Number);
 const REPS = 9;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 // Runs in the page. Kept as source text: tsx would wrap named functions in a helper the page does not have.
 const CLICK_TO_PAINT = `(sel) => new Promise((resolve) => {
@@ -53,11 +48,10 @@ async function timeClick(page: Page, selector: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], { stdio: 'ignore', detached: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const stopPreview = await startPreview(PORT);
+  const browser = await launchChromium();
   const lines: string[] = [];
   try {
-    await new Promise((r) => setTimeout(r, 1500));
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     console.log('tokens  action       median ms  min ms  max ms');
     for (const n of TOKENS) {
@@ -93,11 +87,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    try {
-      if (server.pid) process.kill(-server.pid);
-    } catch {
-      // the preview server already exited (e.g. its port was taken); the error above says why
-    }
+    stopPreview();
   }
   console.log('');
   for (const l of lines) console.log(l);
