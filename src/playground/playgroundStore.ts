@@ -309,7 +309,7 @@ function rebuild(): void {
   if (c.crashed) {
     c = open(createTrainingClient(), c.options);
     const input = usePlayground.getState().sampleInput;
-    if (input !== null) c.client.send({ type: 'sample', inputs: input.slice() });
+    if (input !== null) send(c, { type: 'sample', inputs: input.slice() });
   }
   c.generation += 1;
   c.wantsRunning = false;

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LabStatus } from '../components/LabStatus';
 import { UrlNotices } from '../components/share/UrlNotices';
@@ -67,7 +67,8 @@ function EmbedViewBody({ options, notices = [], labUrl = './index.html' }: Embed
   const embedNotices = visible.filter((n): n is EmbedNotice => isEmbedNotice(n));
 
   const { result } = computation;
-  const query = settingsToQuery(settings, locale);
+  // Fitting a long view into a short link tries several lengths: only when the settings change, not per render.
+  const query = useMemo(() => settingsToQuery(settings, locale), [settings, locale]);
   const href = query === '' ? labUrl : `${labUrl}?${query}`;
   // The heads grid is nothing but a head selector: with heads locked, its thumbnails are disabled too.
   const widgetLocked = options.widget === 'heads-grid' && options.locked.includes('heads');
