@@ -1,5 +1,6 @@
 import { addPositionalEncoding, buildMask, createModel, embedTokens, encoderStack, maxAbsDifference, tokenize } from '../../src/engine';
-import { computeLab, disabledHeadSets, maskSpecFor, type LabInputs } from '../../src/state/computeLab';
+import { computeLab, type LabInputs } from '../../src/state/computeLab';
+import { disabledHeadSets, maskSpecFor } from '../../src/state/labMask';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 
 const inputs: LabInputs = { ...DEFAULT_SETTINGS, numLayers: 3, disabledHeads: [] };

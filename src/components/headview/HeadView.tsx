@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { disabledHeadSets } from '../../state/computeLab';
+import { disabledHeadSets } from '../../state/labMask';
 import { headKey, useLab } from '../../state/labStore';
 import { useLabComputation } from '../../state/useLabComputation';
 import { canvasSelection, HeadLines } from './HeadLines';

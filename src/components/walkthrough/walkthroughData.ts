@@ -12,7 +12,8 @@ import {
   type EncoderLayerTrace,
   type Matrix,
 } from '../../engine';
-import { disabledHeadSets, maskSpecFor, type LabComputation } from '../../state/computeLab';
+import type { LabComputation } from '../../state/computeLab';
+import { disabledHeadSets, maskSpecFor } from '../../state/labMask';
 import { useLab, type LabState } from '../../state/labStore';
 import { useLabComputation } from '../../state/useLabComputation';
 import { useWalkthrough } from '../../state/walkthroughStore';

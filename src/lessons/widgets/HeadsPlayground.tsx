@@ -3,7 +3,7 @@ import { HeadsGrid } from '../../components/headsgrid/HeadsGrid';
 import { HeadViewPanel } from '../../components/headview/HeadViewPanel';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { disabledHeadSets } from '../../state/computeLab';
+import { disabledHeadSets } from '../../state/labMask';
 import { useLab } from '../../state/labStore';
 import { useLabComputation } from '../../state/useLabComputation';
 import './heads.css';
