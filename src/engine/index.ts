@@ -3,6 +3,7 @@ export * from './errors';
 export * from './matrix';
 export * from './random';
 export * from './masks';
+export * from './choices';
 export * from './softmax';
 export * from './attention';
 export * from './multiHead';
