@@ -3,6 +3,54 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/*
+ * Layers point one way: engine < state < i18n < shared < components < lessons / widgets / guide / playground < app.
+ * A folder may import its own layer and those below it; the four features never import one another; the app (the
+ * files directly in src/: App.tsx, main.tsx, the other entry points, messages.ts, styles.css) may import anything.
+ * tests/ and scripts/ are not restricted.
+ */
+const BELOW = {
+  engine: [],
+  state: ['engine'],
+  i18n: ['engine', 'state'],
+  shared: ['engine', 'state', 'i18n'],
+  components: ['engine', 'state', 'i18n', 'shared'],
+  lessons: ['engine', 'state', 'i18n', 'shared', 'components'],
+  widgets: ['engine', 'state', 'i18n', 'shared', 'components'],
+  guide: ['engine', 'state', 'i18n', 'shared', 'components'],
+  playground: ['engine', 'state', 'i18n', 'shared', 'components'],
+};
+
+// The engine is pure computation: no UI libraries, no DOM.
+const ENGINE_LIBRARIES = { group: ['react', 'react-dom', 'd3', 'd3-*', 'zustand', 'zustand/*'], message: 'src/engine is pure computation: no UI libraries.' };
+
+// Deeper than any folder in src/ today, with room to grow.
+const MAX_DEPTH = 6;
+
+/**
+ * One config per layer and folder depth. A relative specifier means a different folder from each depth
+ * (`../widgets/x` is src/widgets/x from src/lessons/a.ts but src/lessons/widgets/x from src/lessons/content/b.ts),
+ * so each depth gets the regex for "climb exactly to src/, then name anything but an allowed layer": that matches an
+ * upward or sideways import at any depth (`../../lessons/route`, `../lessons`, `../styles.css`) and nothing inside
+ * the folder. Specifiers that climb out of src/ are left alone.
+ */
+function layerRules() {
+  return Object.entries(BELOW).flatMap(([layer, below]) => {
+    const allowed = [...below, layer];
+    const message = `src/${layer} may import only ${allowed.join(', ')} (layers point one way: engine < state < i18n < shared < components < lessons / widgets / guide / playground < app; features never import each other). Move what both sides need down (e.g. into src/shared) or wire it in the app.`;
+    return Array.from({ length: MAX_DEPTH }, (_, i) => {
+      const depth = i + 1;
+      const regex = `^(?:\\.\\./){${depth}}(?!(?:${allowed.join('|')})(?:/|$)|\\.\\./)`;
+      const patterns = [{ regex, caseSensitive: true, message }];
+      if (layer === 'engine') patterns.push(ENGINE_LIBRARIES);
+      return {
+        files: [`src/${layer}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+        rules: { 'no-restricted-imports': ['error', { patterns }] },
+      };
+    });
+  });
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/engine/wasm/*.generated.ts'] },
   js.configs.recommended,
@@ -17,26 +65,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
-  {
-    // The engine is pure computation: no UI libraries, no DOM.
-    files: ['src/engine/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'd3', 'd3-*', 'zustand', 'zustand/*'] }],
-    },
-  },
-  {
-    // Layers point one way: engine < state < i18n < components < lessons / widgets / guide / playground < app.
-    // The state (stores, URL, storage) may use the engine, never the interface or a feature above it.
-    files: ['src/state/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/i18n/*', '**/components/*', '**/lessons/*', '**/widgets/*', '**/guide/*', '**/playground/*', '**/App'], message: 'src/state sits below the interface: it may import only the engine and other state modules.' },
-          ],
-        },
-      ],
-    },
-  },
+  ...layerRules(),
 );

@@ -7,7 +7,7 @@ import { cssForShadowRoot, fillCssPlaceholder, fontFacesForDocument, FONT_PLACEH
 
 /*
  * The widgets script: `npm run build:widgets` → dist-widgets/attention-lab-widgets.js, one ES module defining the
- * custom elements (src/widgets/elements/elementsEntry.ts). Nothing else is needed at runtime: the WebAssembly
+ * custom elements (src/elementsEntry.ts). Nothing else is needed at runtime: the WebAssembly
  * kernels are base64 in the code, the walkthrough widgets' lazy chunks are inlined, and every stylesheet is put
  * into the code for the elements' shadow roots (inlineCssIntoShadowRoots) instead of being a file in the page.
  *
@@ -75,7 +75,7 @@ export default defineConfig({
     outDir: OUT_DIR,
     emptyOutDir: true,
     lib: {
-      entry: resolve(root, 'src/widgets/elements/elementsEntry.ts'),
+      entry: resolve(root, 'src/elementsEntry.ts'),
       formats: ['es'],
       fileName: () => `${FILE_NAME}.js`,
     },

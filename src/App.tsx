@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
-import { GUIDE_HREF, PLAYGROUND_HREF, useRoute } from './lessons/route';
+import { GUIDE_HREF, PLAYGROUND_HREF, useRoute } from './shared/route';
 import { LabStatus } from './components/LabStatus';
 import { LanguageSwitch } from './components/controls/LanguageSwitch';
 import { PageTabs } from './components/controls/PageTabs';

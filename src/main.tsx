@@ -1,7 +1,9 @@
+// First: installs the interface text before any module that translates is evaluated.
+import './messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { enableFastAttention } from './state/fastAttention';
+import { enableFastAttention } from './engine';
 import { initUrlSync } from './state/urlSync';
 import './styles.css';
 

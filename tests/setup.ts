@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// The app's interface text, as every entry point installs it (src/messages.ts).
+import '../src/messages';
 
 // jsdom has no 2-D canvas and logs "Not implemented" for every getContext call; the components already treat a
 // null context as "nothing to paint", so say so quietly. Tests that need a context spy on this method.

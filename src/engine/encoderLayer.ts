@@ -26,6 +26,11 @@ export interface EncoderLayerOptions {
    * are then recomputed: a head toggle does not change any head's weights, just which heads reach W_o.
    */
   readonly reuseAttention?: MhaTrace;
+  /**
+   * Attention with every head on, computed elsewhere from the sub-layer's input (the WebAssembly kernels) under the
+   * same mask; only concat · W_o is then recomputed here for the disabled heads. Ignored when `reuseAttention` is set.
+   */
+  readonly computeAttention?: (input: Matrix) => MhaTrace;
 }
 
 /** Each sub-layer's intermediates, all [tokens × E] except ffn.hidden. */
@@ -51,10 +56,11 @@ export function encoderLayer(x: Matrix, params: EncoderLayerParams, options: Enc
   assertFinite(x, 'The encoder input');
   const mhaOptions = { mask: options.mask, disabledHeads: options.disabledHeads, scale: options.scale };
   const attend = (input: Matrix): MhaTrace => {
-    const earlier = options.reuseAttention;
-    if (!earlier) return multiHeadAttention(input, params.attention, mhaOptions);
+    const allHeads = options.reuseAttention ?? options.computeAttention?.(input);
+    if (!allHeads) return multiHeadAttention(input, params.attention, mhaOptions);
     const disabledHeads = options.disabledHeads ?? new Set<number>();
-    return { ...earlier, ...combineHeads(earlier.heads, params.attention, disabledHeads), disabledHeads };
+    if (disabledHeads.size === 0 && allHeads.disabledHeads.size === 0) return allHeads;
+    return { ...allHeads, ...combineHeads(allHeads.heads, params.attention, disabledHeads), disabledHeads };
   };
   const skip = (base: Matrix, update: Matrix): Matrix => (residual ? add(base, update, 'x', 'the sub-layer output') : update);
 

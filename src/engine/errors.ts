@@ -21,3 +21,8 @@ export class EngineError extends Error {
     this.details = details;
   }
 }
+
+/** The one message for a text with no tokens, wherever a run starts from text. */
+export function emptyTextError(): EngineError {
+  return new EngineError('empty-input', 'The text is empty: type a sentence to see its attention.');
+}

@@ -17,3 +17,4 @@ export * from './embedding';
 export * from './model';
 export * from './scoring';
 export * from './truncate';
+export * from './run';

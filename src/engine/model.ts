@@ -1,6 +1,6 @@
 import { embedTokens } from './embedding';
 import { encoderStack, randomEncoderLayer, type EncoderLayerParams, type EncoderLayerTrace } from './encoderLayer';
-import { EngineError } from './errors';
+import { EngineError, emptyTextError } from './errors';
 import type { Matrix } from './matrix';
 import { buildMask, type MaskSpec } from './masks';
 import { assertHeadsDivide } from './multiHead';
@@ -62,10 +62,13 @@ export function createModel(config: ModelConfig): EncoderLayerParams[] {
   return Array.from({ length: config.numLayers }, () => randomEncoderLayer(config.embedDim, config.numHeads, ffnDim, random));
 }
 
-/** Text in, every intermediate out: tokenize → embed → (+ positional encoding) → N encoder layers. */
+/**
+ * Text in, every intermediate out: tokenize → embed → (+ positional encoding) → N encoder layers, in one readable
+ * pass. The reference the staged, cached run (`encoderModel(config).run`, src/engine/run) is tested against.
+ */
 export function runModel(text: string, config: ModelConfig, options: RunOptions = {}, layers: readonly EncoderLayerParams[] = createModel(config)): ModelRun {
   const { tokens, totalTokens, truncated } = tokenize(text, options.tokenize);
-  if (tokens.length === 0) throw new EngineError('empty-input', 'The text is empty: type a sentence to see its attention.');
+  if (tokens.length === 0) throw emptyTextError();
   const embeddings = embedTokens(tokens.map((t) => t.text), config.embedDim, config.seed);
   const input = options.positionalEncoding === false ? embeddings : addPositionalEncoding(embeddings);
   const mask = buildMask(tokens.length, tokens.length, options.mask);

@@ -40,13 +40,39 @@ export function assertHeadsDivide(embedDim: number, numHeads: number): void {
   if (!Number.isInteger(embedDim) || embedDim < 1 || !Number.isInteger(numHeads) || numHeads < 1) {
     throw new EngineError('invalid-argument', `The width (${embedDim}) and the number of heads (${numHeads}) must be positive whole numbers.`);
   }
-  if (embedDim % numHeads !== 0) {
+  if (!headsDivide(embedDim, numHeads)) {
     throw new EngineError(
       'heads-do-not-divide',
       `${numHeads} heads do not divide the width ${embedDim}: each head needs an equal whole share of the ${embedDim} features.`,
       { embedDim, numHeads },
     );
   }
+}
+
+/** True when `numHeads` heads split `embedDim` features into equal whole parts (both positive whole numbers). */
+export function headsDivide(embedDim: number, numHeads: number): boolean {
+  return Number.isInteger(embedDim) && embedDim >= 1 && Number.isInteger(numHeads) && numHeads >= 1 && embedDim % numHeads === 0;
+}
+
+/** The head counts from 1 to `max` (by default the width itself) that divide `embedDim`, ascending. */
+export function dividingHeadCounts(embedDim: number, max: number = embedDim): number[] {
+  const counts: number[] = [];
+  for (let h = 1; h <= Math.min(embedDim, max); h++) if (headsDivide(embedDim, h)) counts.push(h);
+  return counts;
+}
+
+/**
+ * The one rule for a head count that does not fit the width (a link, a width changed under the heads, a form):
+ * the head count nearest to `asked` that divides `embedDim` and is at most `max`; of two equally near, the smaller,
+ * so the model never grows past what was asked for on a tie (3 heads on width 32 → 2, not 4). 1 always qualifies.
+ */
+export function nearestDividingHeads(embedDim: number, asked: number, max: number = embedDim): number {
+  if (!Number.isInteger(embedDim) || embedDim < 1) {
+    throw new EngineError('invalid-argument', `The width (${embedDim}) must be a positive whole number.`);
+  }
+  let best = 1;
+  for (const h of dividingHeadCounts(embedDim, max)) if (Math.abs(h - asked) < Math.abs(best - asked)) best = h;
+  return best;
 }
 
 export function validateMhaParams(p: MhaParams): void {

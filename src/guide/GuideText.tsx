@@ -1,4 +1,4 @@
-import { parseRichText } from '../lessons/richText';
+import { parseRichText } from '../shared/richText';
 
 /** Guide prose with `code` and **bold**; everything is rendered as text (the guide has no math: $…$ stays plain). */
 export function GuideText({ text }: { readonly text: string }) {

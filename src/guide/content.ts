@@ -1,7 +1,7 @@
 import { MAX_TOKENS } from '../engine/tokenizer';
 import { URL_BUDGET } from '../state/urlBudget';
 import { URL_LIMITS } from '../state/urlState';
-import { HEIGHT_MESSAGE, SET_TEXT_MESSAGE } from '../widgets/embedContract';
+import { HEIGHT_MESSAGE, SET_TEXT_MESSAGE } from '../shared/embedContract';
 import { AUTO_HEIGHT_EXAMPLE, ELEMENT_EXAMPLE, EXAMPLE_URL, HEIGHT_MESSAGE_EXAMPLE, IFRAME_EXAMPLE, SET_TEXT_EXAMPLE } from './examples';
 import type { Bi, GuideSection } from './types';
 
@@ -221,7 +221,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'list',
         items: [
           { en: '`task`: `reversal`, `copy`, `sort` or `induction`; each has its own default layers, heads, width and learning rate, used for anything the link leaves out.', zh: '`task`：`reversal`、`copy`、`sort` 或 `induction`；每个任务都有自己默认的层数、头数、宽度和学习率，链接里没写的设置就用它们。' },
-          { en: '`layers` 1–4, `heads` 1–8 (it must divide `width`, otherwise the nearest smaller count that does is used), `width` 4–128, `lr` from `0.00001` to `1`, `seed` a whole number from 0 to 4294967295.', zh: '`layers` 1–4，`heads` 1–8（必须整除 `width`，否则改用能整除的、更小的最接近的数），`width` 4–128，`lr` 从 `0.00001` 到 `1`，`seed` 为 0 到 4294967295 之间的整数。' },
+          { en: '`layers` 1–4, `heads` 1–8 (it must divide `width`, otherwise the nearest count that does is used, the smaller of two equally near), `width` 4–128, `lr` from `0.00001` to `1`, `seed` a whole number from 0 to 4294967295.', zh: '`layers` 1–4，`heads` 1–8（必须整除 `width`，否则改用能整除的最接近的数；两个同样接近时取较小的），`width` 4–128，`lr` 从 `0.00001` 到 `1`，`seed` 为 0 到 4294967295 之间的整数。' },
           { en: 'The same seed gives the same weights and the same training batches, so every student who opens the link sees the same run.', zh: '相同的种子给出相同的权重和相同的训练批次，所以打开这个链接的每个学生看到的都是同一次训练。' },
           { en: '`input`: 16 digits from 0 to 9 (for example `input=0123456789012345`) makes the attention maps show that sequence instead of a held-out one, at every step of the training.', zh: '`input`：16 个 0 到 9 的数字（例如 `input=0123456789012345`），让注意力图在训练的每一步都显示这个序列，而不是留出集里的序列。' },
           { en: '“Load trained model” fetches `models/<task>.json` next to `index.html`; keep the `models/` folder of the build when you host your own copy.', zh: '“加载训练好的模型”会读取与 `index.html` 同目录的 `models/<task>.json`；自己托管时请保留构建结果中的 `models/` 文件夹。' },

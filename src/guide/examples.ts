@@ -1,7 +1,8 @@
 import { autoHeightScript, elementSnippet, embedUrl, iframeTag } from '../components/share/embedSnippet';
-import { catalogs } from '../i18n/catalog';
+import { shareMessages } from '../components/share/share.messages';
 import { DEFAULT_SETTINGS, type LabSettings } from '../state/labStore';
-import { DEFAULT_EMBED_OPTIONS, HEIGHT_MESSAGE, SET_TEXT_MESSAGE, type EmbedOptions } from '../widgets/embedContract';
+import type { Locale } from '../state/locale';
+import { DEFAULT_EMBED_OPTIONS, HEIGHT_MESSAGE, SET_TEXT_MESSAGE, type EmbedOptions } from '../shared/embedContract';
 import type { Bi } from './types';
 
 /*
@@ -17,8 +18,8 @@ export const EXAMPLE_SETTINGS: LabSettings = { ...DEFAULT_SETTINGS, text: 'The c
 export const EXAMPLE_OPTIONS: EmbedOptions = { ...DEFAULT_EMBED_OPTIONS, widget: 'heatmap', controls: ['text', 'mask'], locked: ['mask'] };
 
 const url = embedUrl(EXAMPLE_SETTINGS, 'en', EXAMPLE_OPTIONS, STAND_IN);
-const title = (locale: 'en' | 'zh'): string =>
-  catalogs[locale]['share.embed.iframeTitle'].replace('{widget}', catalogs[locale][`share.embed.widget.${EXAMPLE_OPTIONS.widget}`]);
+const title = (locale: Locale): string =>
+  shareMessages[locale]['share.embed.iframeTitle'].replace('{widget}', shareMessages[locale][`share.embed.widget.${EXAMPLE_OPTIONS.widget}`]);
 
 export const EXAMPLE_URL = toPlaceholders(url);
 

@@ -1,7 +1,8 @@
 import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type LabPage, type MaskMode, type MatrixView } from '../state/labStore';
+import { defaultLinkText } from '../state/labParams';
 import { URL_LIMITS, URL_PARAMS, type UrlParam } from '../state/urlState';
 import { POST_LN_STEPS } from '../state/walkthroughStore';
-import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_PARAMS, EMBED_WIDGETS, type EmbedControl, type EmbedParam } from '../widgets/embedContract';
+import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_PARAMS, EMBED_WIDGETS, type EmbedControl, type EmbedParam } from '../shared/embedContract';
 import type { Bi, ParamDoc } from './types';
 
 /*
@@ -16,7 +17,11 @@ const same = (text: string): Bi => ({ en: text, zh: text });
 const codes = (values: readonly (string | number)[]): Bi => ({ en: values.map(code).join(', '), zh: values.map(code).join('、') });
 const range = (min: number, max: number): Bi => ({ en: `whole number ${code(min)} … ${code(max)}`, zh: `整数 ${code(min)} … ${code(max)}` });
 const NONE: Bi = { en: 'none (empty)', zh: '无（空）' };
-const listDefault = (list: readonly (string | number)[]): Bi => (list.length === 0 ? NONE : same(code(list.join(','))));
+/** A list parameter's default as a link writes it (the lab's parameter table). */
+const listDefault = (param: 'pad' | 'cells' | 'off'): Bi => {
+  const text = defaultLinkText(param) ?? '';
+  return text === '' ? NONE : same(code(text));
+};
 
 /** What each mask mode means; keyed by the type, so a new mode needs a sentence. */
 const MASKS: Readonly<Record<MaskMode, Bi>> = {
@@ -97,17 +102,17 @@ const LAB: Readonly<Record<UrlParam, Omit<ParamDoc, 'name' | 'group'>>> = {
       en: `comma-separated token indices ${code(0)} … ${code(URL_LIMITS.maxTokenIndex)}, e.g. ${code('1,3')}`,
       zh: `用逗号分隔的词元序号 ${code(0)} … ${code(URL_LIMITS.maxTokenIndex)}，例如 ${code('1,3')}`,
     },
-    default: listDefault(DEFAULT_SETTINGS.paddingTokens),
+    default: listDefault('pad'),
   },
   cells: {
     meaning: { en: 'Blocked query–key cells (used with `mask=custom`), as query-key, counted from 0.', zh: '被屏蔽的“查询–键”单元格（配合 `mask=custom` 使用），写作 查询-键，从 0 开始计数。' },
     values: pairList('0-1,2-3'),
-    default: listDefault(DEFAULT_SETTINGS.customMask),
+    default: listDefault('cells'),
   },
   off: {
     meaning: { en: 'Heads switched off (ablated), as layer-head, counted from 0.', zh: '被关闭（消融）的头，写作 层-头，从 0 开始计数。' },
     values: pairList('0-1'),
-    default: listDefault(DEFAULT_SETTINGS.disabledHeads),
+    default: listDefault('off'),
   },
   layer: {
     meaning: { en: 'The selected layer, counted from 0.', zh: '所选的层，从 0 开始计数。' },

@@ -1,11 +1,11 @@
-import type { Bi } from '../lessons/types';
+import type { Bi } from '../shared/bi';
 
 export type { Bi };
 
 /*
  * The instructor guide is data, like the lessons: every sentence in both languages (a Bi cannot be written with
  * one missing; tests/guide/content.test.ts fails on an empty or untranslated one). Prose may use `code` and
- * **bold** (src/lessons/richText.ts). In code blocks, {base} becomes the address of this copy of the lab (ending
+ * **bold** (src/shared/richText.ts). In code blocks, {base} becomes the address of this copy of the lab (ending
  * in '/') and {origin} its origin, so the examples work as pasted.
  */
 export type GuideBlock =

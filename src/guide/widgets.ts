@@ -1,6 +1,6 @@
 import { elementName } from '../components/share/embedSnippet';
-import { catalogs } from '../i18n/catalog';
-import { EMBED_WIDGETS, type EmbedWidget } from '../widgets/embedContract';
+import { shareMessages } from '../components/share/share.messages';
+import { EMBED_WIDGETS, type EmbedWidget } from '../shared/embedContract';
 import type { Bi } from './types';
 
 export interface WidgetDoc {
@@ -42,7 +42,7 @@ const USES: Readonly<Record<EmbedWidget, Bi>> = {
 
 export const WIDGET_DOCS: readonly WidgetDoc[] = EMBED_WIDGETS.map((id) => ({
   id,
-  name: { en: catalogs.en[`share.embed.widget.${id}`], zh: catalogs.zh[`share.embed.widget.${id}`] },
+  name: { en: shareMessages.en[`share.embed.widget.${id}`], zh: shareMessages.zh[`share.embed.widget.${id}`] },
   use: USES[id],
   element: elementName(id),
 }));

@@ -1,40 +1,39 @@
-import { controlsMessages } from '../components/controls/controls.messages';
-import { coreMessages } from './core.messages';
-import { heatmapMessages } from '../components/heatmap/heatmap.messages';
-import { headviewMessages } from '../components/headview/headview.messages';
-import { shareMessages } from '../components/share/share.messages';
-import { walkthroughMessages } from '../components/walkthrough/walkthrough.messages';
-import { basicsWidgetMessages } from '../lessons/widgets/basics.messages';
-import { headsWidgetMessages } from '../lessons/widgets/heads.messages';
-import { lessonsMessages } from '../lessons/lessons.messages';
-import { modelWidgetMessages } from '../lessons/widgets/model.messages';
-import { scoringWidgetMessages } from '../lessons/widgets/scoring.messages';
-import { embedMessages } from '../widgets/embed.messages';
-import { playgroundMessages } from '../playground/components/playground.messages';
+import type { Locale } from '../state/locale';
 import type { MessagePair } from './defineMessages';
 
-// Every feature's messages, merged. A feature adds its pair here with one import.
-const pairs = [
-  coreMessages, controlsMessages, headviewMessages, shareMessages, heatmapMessages, walkthroughMessages,
-  lessonsMessages,
-  basicsWidgetMessages,
-  headsWidgetMessages,
-  scoringWidgetMessages,
-  modelWidgetMessages,
-  embedMessages,
-  playgroundMessages,
-] as const;
+/*
+ * i18n sits below the features, so it cannot import their messages. The app assembles them instead
+ * (src/messages.ts): it merges every feature's pair, installs the result here at startup, and augments
+ * MessageCatalog with their keys by declaration merging, so a key is still checked wherever it is used
+ * (`t('typo')` fails tsc) while this folder never names a feature.
+ */
 
-type KeysOf<P> = P extends MessagePair<infer K> ? K : never;
-export type MessageKey = KeysOf<(typeof pairs)[number]>;
+/** Every interface message key, as a property; empty here, filled by src/messages.ts (`declare module`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by src/messages.ts
+export interface MessageCatalog {}
 
-export const catalogs = {
-  en: Object.assign({}, ...pairs.map((p) => p.en)) as Record<MessageKey, string>,
-  zh: Object.assign({}, ...pairs.map((p) => p.zh)) as Record<MessageKey, string>,
-};
+export type MessageKey = keyof MessageCatalog & string;
+export type Catalog = Readonly<Record<MessageKey, string>>;
 
-/** Keys defined by more than one feature (a test keeps this empty). */
-export function duplicateKeys(): string[] {
+// Filled in place, so `catalogs` below is one object for the whole run.
+const installed: Record<Locale, Record<string, string>> = { en: {}, zh: {} };
+
+/** The interface text by locale. Empty until installMessages runs (src/messages.ts, imported first by each entry point). */
+export const catalogs: Readonly<Record<Locale, Catalog>> = installed as Record<Locale, Catalog>;
+
+/** Adds the messages of every pair to the catalogs; the app calls it once, with the pairs MessageCatalog is made of. */
+export function installMessages(pairs: readonly MessagePair<string>[]): void {
+  for (const pair of pairs) {
+    Object.assign(installed.en, pair.en);
+    Object.assign(installed.zh, pair.zh);
+  }
+}
+
+/** The keys of a MessagePair (for src/messages.ts's augmentation). */
+export type KeysOf<P> = P extends MessagePair<infer K> ? K : never;
+
+/** Keys defined by more than one pair (a test keeps the app's list free of them). */
+export function duplicateKeys(pairs: readonly MessagePair<string>[]): string[] {
   const seen = new Set<string>();
   const dupes: string[] = [];
   for (const p of pairs) {

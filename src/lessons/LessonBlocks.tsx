@@ -1,7 +1,7 @@
 import katex from 'katex';
 import { useMemo } from 'react';
 import { useT } from '../i18n/translate';
-import { useFocusableWhenScrolling } from './useFocusableWhenScrolling';
+import { useFocusableWhenScrolling } from '../shared/useFocusableWhenScrolling';
 import { QuestionCard } from './QuestionCard';
 import { RichText } from './RichText';
 import { TrainBlock } from './TrainBlock';

@@ -5,7 +5,7 @@ import { useT } from '../i18n/translate';
 import { LESSONS } from './content';
 import { answeredCount, lessonQuestions } from './lessonStats';
 import { useProgress } from './progressStore';
-import { lessonHref } from './route';
+import { lessonHref } from '../shared/route';
 import { useBi } from './useBi';
 
 /** Longest part of an unknown lesson name that is quoted: the name is whatever the address holds (100 KB, say). */

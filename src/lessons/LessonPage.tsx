@@ -6,7 +6,7 @@ import { useLabComputationState } from '../state/useLabComputation';
 import { LESSONS } from './content';
 import { LessonBlocks } from './LessonBlocks';
 import { useProgress } from './progressStore';
-import { LESSON_MAP_HREF, lessonHref } from './route';
+import { LESSON_MAP_HREF, lessonHref } from '../shared/route';
 import { RichText } from './RichText';
 import type { Lesson } from './types';
 import { useBi } from './useBi';

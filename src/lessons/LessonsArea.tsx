@@ -4,7 +4,7 @@ import { useUi } from '../state/uiStore';
 import { lessonBySlug } from './content';
 import { LessonMap } from './LessonMap';
 import { LessonPage } from './LessonPage';
-import type { Route } from './route';
+import type { Route } from '../shared/route';
 import { useBi } from './useBi';
 import './lessons.css';
 

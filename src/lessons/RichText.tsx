@@ -1,7 +1,7 @@
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
 import { useMemo } from 'react';
-import { parseRichText } from './richText';
+import { parseRichText } from '../shared/richText';
 
 /** Inline TeX. The TeX comes from lesson content written in this repository, never from the student or a URL. */
 function InlineMath({ tex }: { readonly tex: string }) {

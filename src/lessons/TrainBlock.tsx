@@ -1,5 +1,5 @@
 import { useT } from '../i18n/translate';
-import { routeHash } from './route';
+import { routeHash } from '../shared/route';
 import { RichText } from './RichText';
 import type { Bi } from './types';
 import { useBi } from './useBi';

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { LessonSlug } from './types';
 import { validatedPersistStorage } from '../state/validatedPersistStorage';
-import { isLessonSlug } from './route';
+import { isLessonSlug } from '../shared/route';
 
 /** The key a question's answer is stored under: "<lesson slug>/<question id>". */
 export const questionKey = (slug: LessonSlug, questionId: string): string => `${slug}/${questionId}`;

@@ -1,32 +1,17 @@
 import type { LabSettings } from '../state/labStore';
 import type { WalkthroughStepId } from '../state/walkthroughStore';
+import type { Bi } from '../shared/bi';
+import type { LessonSlug } from '../shared/lessonSlugs';
 
 /**
- * Lesson content is data: typed objects, one file per lesson, every sentence in both languages. A `Bi` cannot
- * be written with one language missing (the type), and tests/lessons/content.test.ts fails on an empty or
- * untranslated one. Components render these objects; nothing here touches the DOM.
+ * Lesson content is data: typed objects, one file per lesson, every sentence in both languages (`Bi`).
+ * Components render these objects; nothing here touches the DOM.
  */
-export interface Bi {
-  readonly en: string;
-  /** Simplified Chinese (zh-CN). */
-  readonly zh: string;
-}
 
-/** The eleven lessons, in course order. The slug is the route: #/lessons/<slug>. */
-export const LESSON_SLUGS = [
-  'what-is-attention',
-  'queries-keys-values',
-  'scaled-dot-product',
-  'masking',
-  'multi-head',
-  'implementation',
-  'transformer-block',
-  'other-attention',
-  'position',
-  'reading-attention-maps',
-  'summary',
-] as const;
-export type LessonSlug = (typeof LESSON_SLUGS)[number];
+// The bilingual text type and the slug list live in src/shared (the router and the guide use them too);
+// re-exported so the lessons keep one vocabulary module.
+export type { Bi } from '../shared/bi';
+export { LESSON_SLUGS, type LessonSlug } from '../shared/lessonSlugs';
 
 /**
  * Every live widget a lesson can place, by id. The component for each lives in src/lessons/widgets/ and is

@@ -7,6 +7,7 @@
  */
 import type { ModelFileProblem, ModelFileRefusal } from '../engine/train/modelFileProblem';
 import type { EvalResult, SampleView, StepResult, TaskName, TinyModelConfig, TrainSettings, WeightsFile } from '../engine/train/types';
+import type { UnknownNotice, ValueNotice } from '../state/params';
 
 /** What the URL holds: #/playground?task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1 (and the sample input). */
 export interface PlaygroundParams {
@@ -22,13 +23,11 @@ export interface PlaygroundParams {
 
 export type PlaygroundParamName = 'task' | 'layers' | 'heads' | 'width' | 'lr' | 'seed' | 'causal' | 'input';
 
-/** A URL value that was not used: the page shows it, and the default (or a fixed-up value) is used instead. */
-export interface PlaygroundNotice {
-  readonly param: PlaygroundParamName | string;
-  readonly value: string;
-  /** unknown: no such parameter; malformed: not a number / not a task; range: outside the limits; divide: heads ∤ width. */
-  readonly reason: 'unknown' | 'malformed' | 'range' | 'divide';
-}
+/**
+ * A URL (or form) value that was not used: the page shows it, and the default (or a fixed-up value, the notice's
+ * fallback) is used instead. The reason codes are the lab's (src/state/params/types.ts).
+ */
+export type PlaygroundNotice = ValueNotice<PlaygroundParamName> | UnknownNotice;
 
 /** Settings after the checks, with a notice for every value that was not used. */
 export interface CheckedPlaygroundParams {

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand';
+import { sameCell, sameHead, type HeadId, type MaskCell } from '../engine';
 import { scopedStore } from './scopedStore';
 
 export type MaskMode = 'none' | 'causal' | 'padding' | 'custom';
@@ -22,10 +23,10 @@ export interface LabSettings {
   readonly maskMode: MaskMode;
   /** Token indices marked as padding (used when maskMode is 'padding'). */
   readonly paddingTokens: readonly number[];
-  /** Blocked cells as "query-key" index pairs, e.g. "2-5" (used when maskMode is 'custom'). */
-  readonly customMask: readonly string[];
-  /** Ablated heads as "layer-head" index pairs, e.g. "0-3". */
-  readonly disabledHeads: readonly string[];
+  /** Blocked query → key cells (used when maskMode is 'custom'); a link writes them "query-key", e.g. cells=2-5. */
+  readonly customMask: readonly MaskCell[];
+  /** Ablated heads; a link writes them "layer-head", e.g. off=0-3. */
+  readonly disabledHeads: readonly HeadId[];
   readonly selectedLayer: number;
   readonly selectedHead: HeadChoice;
   readonly matrixView: MatrixView;
@@ -57,11 +58,9 @@ export const DEFAULT_SETTINGS: LabSettings = {
   page: 'lab',
 };
 
-export const headKey = (layer: number, head: number): string => `${layer}-${head}`;
-export const cellKey = (query: number, key: number): string => `${query}-${key}`;
-
-function toggled<T>(list: readonly T[], item: T): T[] {
-  return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+/** `list` without `item` when it holds an equal one (by `same`), else with `item` added at the end. */
+function toggled<T>(list: readonly T[], item: T, same: (a: T, b: T) => boolean = Object.is): T[] {
+  return list.some((x) => same(x, item)) ? list.filter((x) => !same(x, item)) : [...list, item];
 }
 
 export type LabState = LabSettings & LabActions;
@@ -72,9 +71,9 @@ export function createLabStore(initial: Partial<LabSettings> = {}): StoreApi<Lab
     ...DEFAULT_SETTINGS,
     ...initial,
     set: (patch) => set(patch),
-    toggleHead: (layer, head) => set((s) => ({ disabledHeads: toggled(s.disabledHeads, headKey(layer, head)) })),
+    toggleHead: (layer, head) => set((s) => ({ disabledHeads: toggled(s.disabledHeads, { layer, head }, sameHead) })),
     togglePadding: (token) => set((s) => ({ paddingTokens: toggled(s.paddingTokens, token).sort((a, b) => a - b) })),
-    toggleCustomCell: (query, key) => set((s) => ({ customMask: toggled(s.customMask, cellKey(query, key)) })),
+    toggleCustomCell: (query, key) => set((s) => ({ customMask: toggled(s.customMask, { query, key }, sameCell) })),
     reset: () => set(DEFAULT_SETTINGS),
   }));
 }

@@ -1,4 +1,4 @@
-import { tokenize } from '../engine';
+import { tokenize, type MaskCell } from '../engine';
 import type { LabSettings } from './labStore';
 import { largestPassing } from './largestPassing';
 
@@ -19,8 +19,6 @@ import { largestPassing } from './largestPassing';
 export type LinkMeasure = (settings: LabSettings) => number;
 
 type ListField = 'customMask' | 'paddingTokens' | 'disabledHeads';
-
-const CELL = /^(\d+)-(\d+)$/;
 
 function withList(s: LabSettings, field: ListField, count: number): LabSettings {
   switch (field) {
@@ -55,10 +53,7 @@ function cutText(s: LabSettings, fits: (s: LabSettings) => boolean): LabSettings
 function withoutUnused(s: LabSettings): LabSettings {
   const { tokens, truncated } = tokenize(s.text, { overflow: 'truncate' });
   const count = tokens.length;
-  const inside = (cell: string): boolean => {
-    const m = CELL.exec(cell);
-    return m !== null && Number(m[1]) < count && Number(m[2]) < count;
-  };
+  const inside = (cell: MaskCell): boolean => cell.query < count && cell.key < count;
   return {
     ...s,
     text: truncated ? s.text.slice(0, tokens[count - 1].end) : s.text,

@@ -4,8 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useUi, type Locale } from './uiStore';
 import { DEFAULT_SETTINGS, settingsOf, useLab, type LabSettings } from './labStore';
 import { URL_BUDGET } from './urlBudget';
-import { parseQuery, settingsToQuery, type UrlNotice } from './urlState';
-import { unknownParamNotices } from './urlUnknown';
+import { parseQuery, settingsToQuery, unknownLabParams, type UrlNotice } from './urlState';
 
 /** How long the URL waits after the last change before it is rewritten (typing changes the text per key). */
 export const URL_WRITE_DELAY_MS = 150;
@@ -26,7 +25,7 @@ export const useUrlNotices = create<UrlNoticeState>()((set) => ({
 
 /**
  * The query string for the current stores: '' or '?…', at most URL_BUDGET.maxQueryLength characters after the '?'.
- * Parameters that are not the lab's are not kept: nothing on the page reads them (see urlUnknown.ts).
+ * Parameters that are not the lab's are not kept: nothing on the page reads them (see unknownLabParams).
  */
 export function searchForStores(): string {
   return searchFor(settingsOf(useLab.getState()), useUi.getState().locale);
@@ -63,7 +62,7 @@ export function applyQuery(search: string): readonly UrlNotice[] {
   const parsed = parseQuery(search);
   useLab.getState().set({ ...DEFAULT_SETTINGS, ...parsed.settings });
   if (parsed.locale && parsed.locale !== useUi.getState().locale) useUi.getState().setLocale(parsed.locale);
-  const notices = [...parsed.notices, ...unknownParamNotices(search)];
+  const notices = [...parsed.notices, ...unknownLabParams(search)];
   useUrlNotices.setState({ notices });
   return notices;
 }

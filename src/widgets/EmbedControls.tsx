@@ -6,7 +6,7 @@ import { SettingsPanel } from '../components/controls/SettingsPanel';
 import { TokenChips } from '../components/controls/TokenChips';
 import { useT } from '../i18n/translate';
 import { useLab } from '../state/labStore';
-import type { EmbedControl, EmbedOptions, EmbedWidget } from './embedContract';
+import type { EmbedControl, EmbedOptions, EmbedWidget } from '../shared/embedContract';
 import { HeadControls } from './HeadControls';
 import { LockIcon } from './LockIcon';
 

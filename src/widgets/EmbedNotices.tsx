@@ -4,7 +4,7 @@ import { useUi } from '../state/uiStore';
 import { POST_LN_STEPS } from '../state/walkthroughStore';
 import { truncateLabel } from '../components/heatmap/heatmapModel';
 import { fillTemplate, NOTICE_VALUE_PREVIEW } from '../components/share/UrlNotices';
-import { EMBED_CONTROLS, EMBED_WIDGETS } from './embedContract';
+import { EMBED_CONTROLS, EMBED_WIDGETS } from '../shared/embedContract';
 import type { EmbedNotice } from './parseEmbedQuery';
 import '../components/share/share.css';
 
@@ -15,9 +15,11 @@ export interface EmbedNoticesProps {
 
 const preview = (value: string): string => truncateLabel(value, NOTICE_VALUE_PREVIEW);
 
-function messageKey(n: EmbedNotice): MessageKey {
+/** The message that says what went wrong with an embed parameter (one per parameter and reason code). */
+export function embedNoticeKey(n: EmbedNotice): MessageKey {
   if (n.reason === 'repeated') return 'embed.notice.repeated';
-  if (n.param === 'lock') return n.reason === 'not-shown' ? 'embed.notice.lock.not-shown' : 'embed.notice.lock.invalid';
+  // Locks are the one embed list with a range: the controls shown.
+  if (n.param === 'lock') return n.reason === 'out-of-range' ? 'embed.notice.lock.out-of-range' : 'embed.notice.lock.invalid';
   return `embed.notice.${n.param}.invalid`;
 }
 
@@ -41,7 +43,7 @@ export function EmbedNotices({ notices, onDismiss }: EmbedNoticesProps) {
         {notices.map((n, i) => (
           <li key={`${n.param}-${n.reason}-${i}`} className="url-notice">
             <span className="url-notice-text">
-              {fillTemplate(catalogs[locale][messageKey(n)], {
+              {fillTemplate(catalogs[locale][embedNoticeKey(n)], {
                 param: <code className="url-notice-param">{n.param}</code>,
                 value: <code className="url-notice-value">{preview(n.value)}</code>,
                 fallback: <code>{preview(n.fallback)}</code>,

@@ -8,7 +8,7 @@ import { settingsOf, useLab, useLabStore } from '../state/labStore';
 import { TokenLimitContext } from '../state/tokenLimit';
 import { useLabComputationState } from '../state/useLabComputation';
 import { settingsToQuery, type UrlNotice } from '../state/urlState';
-import type { EmbedOptions } from './embedContract';
+import type { EmbedOptions } from '../shared/embedContract';
 import { EmbedControls } from './EmbedControls';
 import { EmbedNotices } from './EmbedNotices';
 import { EmbedWidget } from './EmbedWidget';

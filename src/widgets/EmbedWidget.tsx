@@ -3,9 +3,9 @@ import { HeadsGrid } from '../components/headsgrid';
 import { HeadViewPanel } from '../components/headview';
 import { SelectedHeadPanel } from '../components/selectedhead';
 import { useT } from '../i18n/translate';
-import type { EmbedOptions } from './embedContract';
+import type { EmbedOptions } from '../shared/embedContract';
 import { useLab } from '../state/labStore';
-import { useElementWidth } from './useElementWidth';
+import { useElementWidth } from '../shared/useElementWidth';
 
 const StepWidget = lazy(() => import('./walkthroughWidgets').then((m) => ({ default: m.StepWidget })));
 const SqrtDkWidget = lazy(() => import('./walkthroughWidgets').then((m) => ({ default: m.SqrtDkWidget })));

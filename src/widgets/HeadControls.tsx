@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { HeadSwatch } from '../components/headview/HeadToggles';
 import { useT } from '../i18n/translate';
-import { headKey, useLab, type HeadChoice } from '../state/labStore';
+import { sameHead } from '../engine';
+import { useLab, type HeadChoice } from '../state/labStore';
 
 export interface HeadControlsProps {
   /** Offer the head select (widgets that show one head). */
@@ -70,7 +71,7 @@ export function HeadControls({ head, toggles, swatches = false }: HeadControlsPr
           <legend>{t('embed.heads.toggles', { layer: layer + 1 })}</legend>
           {heads.map((h) => (
             <label key={h} className="ev-heads__toggle">
-              <input type="checkbox" checked={!disabledHeads.includes(headKey(layer, h))} onChange={() => toggleHead(layer, h)} />
+              <input type="checkbox" checked={!disabledHeads.some((off) => sameHead(off, { layer, head: h }))} onChange={() => toggleHead(layer, h)} />
               {swatches && <HeadSwatch head={h} />}
               {t('embed.heads.toggle', { n: h + 1 })}
             </label>

@@ -1,6 +1,6 @@
 import { useLab } from '../state/labStore';
 import { URL_LIMITS } from '../state/urlState';
-import { SET_TEXT_MESSAGE, type EmbedControl, type SetTextMessage } from './embedContract';
+import { SET_TEXT_MESSAGE, type EmbedControl, type SetTextMessage } from '../shared/embedContract';
 
 /**
  * True only for exactly { type: SET_TEXT_MESSAGE, text }: a plain object with these two own keys and no others,

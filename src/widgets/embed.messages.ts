@@ -28,7 +28,7 @@ export const embedMessages = defineMessages(
     'embed.notice.step.invalid': 'The link asks for the walkthrough step {value}, which does not exist (the steps are {known}); {fallback} is shown instead.',
     'embed.notice.controls.invalid': 'The link asks for controls that do not exist: {value} (the controls are {known}); they are left out.',
     'embed.notice.lock.invalid': 'The link locks controls that do not exist: {value} (the controls are {known}); this is ignored.',
-    'embed.notice.lock.not-shown': 'The link locks {value}, which is not among the shown controls (only shown controls can be locked); this is ignored.',
+    'embed.notice.lock.out-of-range': 'The link locks {value}, which is not among the shown controls (only shown controls can be locked); this is ignored.',
     'embed.notice.repeated': 'The link sets {param} more than once: the first value, {fallback}, is used and {value} is ignored.',
   },
   {
@@ -57,7 +57,7 @@ export const embedMessages = defineMessages(
     'embed.notice.step.invalid': '链接要求显示讲解步骤 {value}，但它不存在（可用的步骤有 {known}），已改为显示 {fallback}。',
     'embed.notice.controls.invalid': '链接要求的控件不存在：{value}（可用的控件有 {known}），已略去。',
     'embed.notice.lock.invalid': '链接锁定的控件不存在：{value}（可用的控件有 {known}），已忽略。',
-    'embed.notice.lock.not-shown': '链接锁定了 {value}，但它不在显示的控件之中（只能锁定显示的控件），已忽略。',
+    'embed.notice.lock.out-of-range': '链接锁定了 {value}，但它不在显示的控件之中（只能锁定显示的控件），已忽略。',
     'embed.notice.repeated': '链接多次设置了 {param}：使用第一个值 {fallback}，忽略 {value}。',
   },
 );

@@ -1,7 +1,7 @@
 import { MAX_TOKENS } from '../engine';
 import type { LabSettings } from '../state/labStore';
 import { largestPassing } from '../state/largestPassing';
-import type { EmbedWidget } from './embedContract';
+import type { EmbedWidget } from '../shared/embedContract';
 
 /*
  * An embed runs on the main thread of someone else's page (a course page, a slide deck): while it computes or

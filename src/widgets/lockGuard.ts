@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand';
 import { settingsOf, useLab, type LabSettings, type LabState } from '../state/labStore';
-import type { EmbedControl } from './embedContract';
+import type { EmbedControl } from '../shared/embedContract';
 
 /** The lab settings each embed control changes (what a lock keeps fixed). */
 export const CONTROL_FIELDS = {
@@ -27,16 +27,21 @@ function fitted(pinned: Pinned, s: LabSettings): Partial<LabSettings> {
   if (typeof out.selectedLayer === 'number') out.selectedLayer = Math.min(out.selectedLayer, s.numLayers - 1);
   if (typeof out.selectedHead === 'number' && out.selectedHead >= s.numHeads) out.selectedHead = 0;
   if (out.disabledHeads) {
-    out.disabledHeads = out.disabledHeads.filter((key) => {
-      const [layer, head] = key.split('-').map(Number);
-      return layer < s.numLayers && head < s.numHeads;
-    });
+    out.disabledHeads = out.disabledHeads.filter(({ layer, head }) => layer < s.numLayers && head < s.numHeads);
   }
   return out;
 }
 
+/** Equal values, and list entries (numbers, or pairs such as HeadId and MaskCell) equal field by field. */
+function sameEntry(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const fields = Object.keys(a);
+  return fields.length === Object.keys(b).length && fields.every((f) => Object.is(Reflect.get(a, f), Reflect.get(b, f)));
+}
+
 function same(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameEntry(x, b[i]));
   return a === b;
 }
 

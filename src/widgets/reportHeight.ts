@@ -1,4 +1,4 @@
-import { HEIGHT_MESSAGE, type HeightMessage } from './embedContract';
+import { HEIGHT_MESSAGE, type HeightMessage } from '../shared/embedContract';
 
 /** The document's content height in whole CSS pixels (rounded up, so the frame never needs a scrollbar for a fraction). */
 function contentHeight(doc: Document): number {

@@ -1,6 +1,6 @@
 import { ResidualExperiment, ScalingExperiment } from '../components/walkthrough/Experiments';
 import { useWalkthroughData } from '../components/walkthrough';
-import { WalkthroughStep } from '../lessons/widgets/WalkthroughStep';
+import { StepCard } from '../components/walkthrough/StepCard';
 import type { WalkthroughStepId } from '../state/walkthroughStore';
 import '../components/walkthrough/walkthrough.css';
 
@@ -10,7 +10,7 @@ import '../components/walkthrough/walkthrough.css';
  */
 
 export function StepWidget({ step }: { readonly step: WalkthroughStepId }) {
-  return <WalkthroughStep config={{ step }} />;
+  return <StepCard step={step} />;
 }
 
 export function SqrtDkWidget() {

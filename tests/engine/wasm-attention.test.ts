@@ -20,7 +20,6 @@ import {
 import {
   fastAttendHeads,
   fastCombineHeads,
-  FastMhaSession,
   fastMultiHeadAttention,
   fastProjectQkv,
   loadWasmKernels,
@@ -228,45 +227,6 @@ describe('staged API', () => {
     expect(() => fastAttendHeads(projections)).toThrow(EngineError);
     prepared.dispose();
     expect(() => fastProjectQkv(prepared, x)).toThrow(EngineError);
-  });
-
-  it('FastMhaSession recomputes only from the first stage whose inputs changed', () => {
-    const [l, e, h] = [12, 24, 3];
-    const random = mulberry32(23);
-    const params = randomParams(e, h, random);
-    const x = randomMatrix(l, e, random);
-    const session = new FastMhaSession(kernels);
-    const before = kernels.arena.liveBytes();
-    const check = (xx: Matrix, p: MhaParams, options: MhaOptions) => expectMatchesReference(xx, p, options, session.run(xx, p, options));
-
-    check(x, params, {});
-    expect(session.lastRecomputed).toBe('prepare');
-    check(x, params, {});
-    expect(session.lastRecomputed).toBe('nothing');
-    check(x, params, { disabledHeads: new Set([1]) });
-    expect(session.lastRecomputed).toBe('combine');
-    const causal = buildMask(l, l, { causal: true });
-    check(x, params, { disabledHeads: new Set([1]), mask: causal });
-    expect(session.lastRecomputed).toBe('attend');
-    // an equal mask built anew is recognised by its contents
-    check(x, params, { disabledHeads: new Set([1]), mask: buildMask(l, l, { causal: true }) });
-    expect(session.lastRecomputed).toBe('nothing');
-    check(x, params, { disabledHeads: new Set([1]), mask: causal, scale: false });
-    expect(session.lastRecomputed).toBe('attend');
-    const x2 = randomMatrix(l, e, random);
-    check(x2, params, { mask: causal });
-    expect(session.lastRecomputed).toBe('project');
-    const x3 = randomMatrix(l + 3, e, random); // a longer sentence
-    check(x3, params, {});
-    expect(session.lastRecomputed).toBe('project');
-    const params2 = randomParams(e, h, random);
-    check(x3, params2, {});
-    expect(session.lastRecomputed).toBe('prepare');
-    const staged = session.projectionsAndHeadOutputs();
-    expect(staged?.headOutputs).toHaveLength(h);
-
-    session.dispose();
-    expect(kernels.arena.liveBytes()).toBe(before);
   });
 });
 

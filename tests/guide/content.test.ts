@@ -4,12 +4,12 @@ import { TABLE_LABELS } from '../../src/guide/labels';
 import { PARAM_DOCS } from '../../src/guide/params';
 import type { Bi } from '../../src/guide/types';
 import { WIDGET_DOCS } from '../../src/guide/widgets';
-import { parseRoute } from '../../src/lessons/route';
-import { parseRichText } from '../../src/lessons/richText';
+import { parseRoute } from '../../src/shared/route';
+import { parseRichText } from '../../src/shared/richText';
 import { parsePlaygroundQuery, playgroundQuery } from '../../src/playground/playgroundUrl';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 import { parseQuery, URL_LIMITS, URL_PARAMS } from '../../src/state/urlState';
-import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_PARAMS, EMBED_WIDGETS } from '../../src/widgets/embedContract';
+import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_PARAMS, EMBED_WIDGETS } from '../../src/shared/embedContract';
 
 const isBi = (v: unknown): v is Bi => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).sort().join() === 'en,zh';
 

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { GuidePage } from '../../src/guide';
 import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
+import { allCells } from '../state/pairs';
 
-const allCells = (n: number): string[] => Array.from({ length: n }, (_, i) => `${Math.floor(i / 512)}-${i % 512}`);
 
 beforeEach(() => {
   useUi.setState({ locale: 'en' });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { GuidePage } from '../../src/guide';
 import { useUi } from '../../src/state/uiStore';
 import { URL_PARAMS } from '../../src/state/urlState';
-import { EMBED_PARAMS } from '../../src/widgets/embedContract';
+import { EMBED_PARAMS } from '../../src/shared/embedContract';
 
 const BASE = 'https://school.example/ai/lab/';
 

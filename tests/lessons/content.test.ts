@@ -1,6 +1,6 @@
 import katex from 'katex';
 import { LESSONS } from '../../src/lessons/content';
-import { parseRichText } from '../../src/lessons/richText';
+import { parseRichText } from '../../src/shared/richText';
 import { LESSON_SLUGS, WIDGET_IDS, type Bi, type Block, type Lesson, type WidgetId } from '../../src/lessons/types';
 import { WIDGETS } from '../../src/lessons/widgets/registry';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';

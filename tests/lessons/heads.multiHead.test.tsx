@@ -58,7 +58,7 @@ describe('head-split', () => {
     expect(shapeOf('Q_i, K_i, V_i')).toBe('[6 × 4]');
   });
 
-  it('a width change keeps the heads when they still divide, else the largest count below that does', async () => {
+  it('a width change keeps the heads when they still divide, else the nearest count that does', async () => {
     const user = userEvent.setup();
     useLab.setState({ numHeads: 8 });
     render(<HeadSplit />);
@@ -81,7 +81,7 @@ describe('heads-playground', () => {
     expect(screen.getByTestId('heads-playground-status')).toHaveTextContent('Layer 1: all 4 heads are on.');
     const before = computeLab(settingsOf(useLab.getState()));
     fireEvent.click(screen.getByRole('checkbox', { name: /Head 2/ }));
-    expect(useLab.getState().disabledHeads).toEqual(['0-1']);
+    expect(useLab.getState().disabledHeads).toEqual([{ layer: 0, head: 1 }]);
     expect(screen.getByTestId('heads-playground-status')).toHaveTextContent('heads off: 2 (1 of 4). Their 8 columns');
     const after = computeLab(settingsOf(useLab.getState()));
     if (!before.ok || !after.ok) throw new Error('the lab failed');
@@ -94,7 +94,7 @@ describe('heads-playground', () => {
   });
 
   it('a try button’s ablation shows in the grid and the status', () => {
-    useLab.setState({ disabledHeads: ['0-1', '0-2'] });
+    useLab.setState({ disabledHeads: [{ layer: 0, head: 1 }, { layer: 0, head: 2 }] });
     render(<HeadsPlayground />);
     expect(screen.getByTestId('heads-playground-status')).toHaveTextContent('heads off: 2, 3 (2 of 4). Their 16 columns');
     expect(screen.getByRole('checkbox', { name: /Head 3/ })).not.toBeChecked();

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import katex from 'katex';
-import { parseRichText } from '../../src/lessons/richText';
+import { parseRichText } from '../../src/shared/richText';
 import { position } from '../../src/lessons/content/position';
 import { readingAttentionMaps } from '../../src/lessons/content/reading-attention-maps';
 import { summary } from '../../src/lessons/content/summary';

@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createModel, embedTokens, addPositionalEncoding, multiHeadAttention, sliceCols, tokenize } from '../../src/engine';
+import { addPositionalEncoding, createModel, embedTokens, multiHeadAttention, sliceCols, tokenize } from '../../src/engine';
 import { translate } from '../../src/i18n/translate';
 import { useUi } from '../../src/state/uiStore';
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import type { WidgetConfig } from '../../src/lessons/types';
 import { scoringWidgets } from '../../src/lessons/widgets/scoring';
-import { computeCross, DEFAULT_SOURCE, DEFAULT_TARGET, firstLayerAttention } from '../../src/lessons/widgets/CrossAttentionModel';
+import { computeCross, crossModel, DEFAULT_SOURCE, DEFAULT_TARGET } from '../../src/lessons/widgets/CrossAttentionModel';
 import { clampHalfWidth, computeScoreMaps, SCORING_IDS } from '../../src/lessons/widgets/ScoreCompareModel';
 import { computeLab } from '../../src/state/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
@@ -205,10 +205,11 @@ describe('cross-attention', () => {
   });
 
   it('matches the engine’s own multi-head cross-attention (keys and values from the source) and the lab’s layer 1 weights', () => {
-    const settings = { embedDim: 32, numHeads: 4, seed: 7, positionalEncoding: true };
-    const params = firstLayerAttention(settings);
-    expect(Array.from(params.wQ.data)).toEqual(Array.from(createModel({ embedDim: 32, numHeads: 4, numLayers: 2, seed: 7 })[0].attention.wQ.data));
-    const r = computeCross(DEFAULT_SOURCE, DEFAULT_TARGET, settings, params, 1);
+    const settings = { embedDim: 32, numHeads: 4, numLayers: 2, seed: 7, positionalEncoding: true };
+    const model = crossModel(settings);
+    const params = createModel({ embedDim: 32, numHeads: 4, numLayers: 2, seed: 7 })[0].attention;
+    expect(Array.from(model.weights[0].attention.wQ.data)).toEqual(Array.from(params.wQ.data));
+    const r = computeCross(DEFAULT_SOURCE, DEFAULT_TARGET, model, settings.positionalEncoding, 1);
     if (!r.ok) throw new Error(r.reason);
     const embed = (text: string) => addPositionalEncoding(embedTokens(tokenize(text).tokens.map((t) => t.text), 32, 7));
     const mha = multiHeadAttention(embed(DEFAULT_TARGET), params, {}, embed(DEFAULT_SOURCE));

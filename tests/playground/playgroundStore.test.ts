@@ -94,10 +94,10 @@ describe('playground store: opening', () => {
     const { notices, params } = state();
     expect(notices.map((n) => [n.param, n.reason])).toEqual(
       expect.arrayContaining([
-        ['task', 'malformed'],
-        ['lr', 'malformed'],
-        ['layers', 'range'],
-        ['heads', 'divide'],
+        ['task', 'invalid'],
+        ['lr', 'invalid'],
+        ['layers', 'out-of-range'],
+        ['heads', 'heads-do-not-divide'],
         ['foo', 'unknown'],
       ]),
     );
@@ -201,7 +201,7 @@ describe('playground store: settings', () => {
     state().stepOnce();
     scheduler.runAll();
     state().setParams({ heads: 3 });
-    expect(state().notices).toEqual([{ param: 'heads', value: '3', reason: 'divide' }]);
+    expect(state().notices).toEqual([{ param: 'heads', value: '3', reason: 'heads-do-not-divide', fallback: '2' }]);
     expect(state().params.heads).toBe(2);
     expect(state()).toMatchObject({ status: 'building', step: 0 });
     expect(window.location.hash).toBe('#/playground?task=reversal&layers=1&heads=2&width=32&lr=0.01&seed=1');
@@ -224,7 +224,7 @@ describe('playground store: settings', () => {
     state().stepOnce();
     scheduler.runAll();
     state().setParams({ layers: 99 });
-    expect(state().notices).toEqual([{ param: 'layers', value: '99', reason: 'range' }]);
+    expect(state().notices).toEqual([{ param: 'layers', value: '99', reason: 'out-of-range', fallback: '1' }]);
     expect(state()).toMatchObject({ status: 'paused', step: 1, params: defaultPlaygroundParams() });
     expect(scheduler.pending).toBe(0);
   });
@@ -343,7 +343,7 @@ describe("playground store: the student's own input", () => {
   it('a bad input in the link gives a notice and the held-out input', () => {
     openReady('input=12345');
     expect(state().sampleInput).toBeNull();
-    expect(state().notices).toEqual([{ param: 'input', value: '12345', reason: 'malformed' }]);
+    expect(state().notices).toEqual([{ param: 'input', value: '12345', reason: 'invalid', fallback: '' }]);
     expect(state().sample?.inputs).toHaveLength(16);
     expect(window.location.hash).toBe(CANONICAL);
   });

@@ -7,7 +7,6 @@ import {
   configFromParams,
   defaultPlaygroundParams,
   formatSampleInput,
-  headsDividing,
   parsePlaygroundQuery,
   parseSampleInput,
   playgroundHash,
@@ -91,37 +90,54 @@ describe('parsePlaygroundQuery', () => {
   });
 
   it.each([
-    ['task=nope', 'task', 'nope', 'malformed'],
-    ['lr=abc', 'lr', 'abc', 'malformed'],
-    ['lr=', 'lr', '', 'malformed'],
-    ['lr=Infinity', 'lr', 'Infinity', 'malformed'],
-    ['lr=5', 'lr', '5', 'range'],
-    ['lr=0', 'lr', '0', 'range'],
-    ['layers=99', 'layers', '99', 'range'],
-    ['layers=0', 'layers', '0', 'range'],
-    ['layers=1.5', 'layers', '1.5', 'malformed'],
-    ['width=0x20', 'width', '0x20', 'malformed'],
-    ['width=%2032', 'width', ' 32', 'malformed'],
-    ['heads=9', 'heads', '9', 'range'],
-    ['seed=-1', 'seed', '-1', 'range'],
-    ['seed=4294967296', 'seed', '4294967296', 'range'],
-    ['foo=1', 'foo', '1', 'unknown'],
-  ] as const)('%s → a %s notice (%s, %s) and the defaults', (query, param, value, reason) => {
+    ['task=nope', 'task', 'nope', 'invalid', 'reversal'],
+    ['lr=abc', 'lr', 'abc', 'invalid', '0.01'],
+    ['lr=', 'lr', '', 'invalid', '0.01'],
+    ['lr=Infinity', 'lr', 'Infinity', 'invalid', '0.01'],
+    ['lr=5', 'lr', '5', 'out-of-range', '0.01'],
+    ['lr=0', 'lr', '0', 'out-of-range', '0.01'],
+    ['layers=99', 'layers', '99', 'out-of-range', '1'],
+    ['layers=0', 'layers', '0', 'out-of-range', '1'],
+    ['layers=1.5', 'layers', '1.5', 'invalid', '1'],
+    ['width=0x20', 'width', '0x20', 'invalid', '32'],
+    ['width=%2032', 'width', ' 32', 'invalid', '32'],
+    ['heads=9', 'heads', '9', 'out-of-range', '1'],
+    ['seed=-1', 'seed', '-1', 'out-of-range', '1'],
+    ['seed=4294967296', 'seed', '4294967296', 'out-of-range', '1'],
+    ['causal=yes', 'causal', 'yes', 'invalid', '0'],
+    ['foo=1', 'foo', '1', 'unknown', ''],
+  ] as const)('%s → a %s notice (%s, %s) and the defaults', (query, param, value, reason, fallback) => {
     const { params, notices } = parsePlaygroundQuery(query);
-    expect(notices).toEqual([{ param, value, reason }]);
+    expect(notices).toEqual([{ param, value, reason, fallback }]);
     expect(params).toEqual(REVERSAL_DEFAULTS);
   });
 
-  it('heads=3 with width 32 becomes 2 heads (the largest divisor below 3), with a divide notice', () => {
+  it('a repeated parameter uses the first value and says so, as on the lab page', () => {
+    const { params, notices } = parsePlaygroundQuery('seed=5&seed=6&seed=7');
+    expect(params.seed).toBe(5);
+    expect(notices).toEqual([{ param: 'seed', value: '6, 7', reason: 'repeated', fallback: '5' }]);
+  });
+
+  it('heads=3 with width 32 becomes 2 heads (2 and 4 are equally near: the smaller), with a notice', () => {
     const { params, notices } = parsePlaygroundQuery('heads=3&width=32');
     expect(params).toEqual({ ...REVERSAL_DEFAULTS, heads: 2 });
-    expect(notices).toEqual([{ param: 'heads', value: '3', reason: 'divide' }]);
+    expect(notices).toEqual([{ param: 'heads', value: '3', reason: 'heads-do-not-divide', fallback: '2' }]);
+  });
+
+  it('heads=7 with width 32 becomes 8, the nearest count that divides', () => {
+    expect(parsePlaygroundQuery('heads=7&width=32').notices).toEqual([{ param: 'heads', value: '7', reason: 'heads-do-not-divide', fallback: '8' }]);
   });
 
   it('heads above the width become the width (width 4, heads 8 → 4)', () => {
     const { params, notices } = parsePlaygroundQuery('width=4&heads=8');
     expect(params).toMatchObject({ width: 4, heads: 4 });
-    expect(notices).toEqual([{ param: 'heads', value: '8', reason: 'divide' }]);
+    expect(notices).toEqual([{ param: 'heads', value: '8', reason: 'heads-do-not-divide', fallback: '4' }]);
+  });
+
+  it('a width the task’s heads do not divide takes the nearest head count that does, quietly (the link asked for none)', () => {
+    const { params, notices } = parsePlaygroundQuery('task=sort&width=5');
+    expect(params).toMatchObject({ task: 'sort', width: 5, heads: 1 });
+    expect(notices).toEqual([]);
   });
 
   it('a refused value of one parameter keeps the good ones, and an unknown task falls back to reversal', () => {
@@ -130,9 +146,9 @@ describe('parsePlaygroundQuery', () => {
     expect(notices).toHaveLength(3);
     expect(notices).toEqual(
       expect.arrayContaining([
-        { param: 'foo', value: 'bar', reason: 'unknown' },
-        { param: 'task', value: 'nope', reason: 'malformed' },
-        { param: 'lr', value: 'abc', reason: 'malformed' },
+        { param: 'foo', value: 'bar', reason: 'unknown', fallback: '' },
+        { param: 'task', value: 'nope', reason: 'invalid', fallback: 'reversal' },
+        { param: 'lr', value: 'abc', reason: 'invalid', fallback: '0.01' },
       ]),
     );
   });
@@ -161,19 +177,6 @@ describe('parsePlaygroundQuery', () => {
         expect(params.width % params.heads).toBe(0);
       }),
       { numRuns: 300 },
-    );
-  });
-});
-
-describe('headsDividing', () => {
-  it('is the largest divisor of the width that is at most the heads asked for', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 128 }), fc.integer({ min: 1, max: 16 }), (width, heads) => {
-        const h = headsDividing(width, heads);
-        expect(width % h).toBe(0);
-        expect(h).toBeLessThanOrEqual(heads);
-        for (let bigger = h + 1; bigger <= Math.min(heads, width); bigger++) expect(width % bigger).not.toBe(0);
-      }),
     );
   });
 });
@@ -210,16 +213,24 @@ describe('changeParams (the form)', () => {
   });
 
   it('a refused value keeps the current setting and yields a notice', () => {
-    expect(changeParams(current, { layers: 99 })).toEqual({ params: current, notices: [{ param: 'layers', value: '99', reason: 'range' }] });
-    expect(changeParams(current, { learningRate: Number.NaN })).toEqual({ params: current, notices: [{ param: 'lr', value: 'NaN', reason: 'malformed' }] });
-    expect(changeParams(current, { layers: 2.5 }).notices).toEqual([{ param: 'layers', value: '2.5', reason: 'malformed' }]);
+    expect(changeParams(current, { layers: 99 })).toEqual({ params: current, notices: [{ param: 'layers', value: '99', reason: 'out-of-range', fallback: '3' }] });
+    expect(changeParams(current, { learningRate: Number.NaN })).toEqual({ params: current, notices: [{ param: 'lr', value: 'NaN', reason: 'invalid', fallback: '0.1' }] });
+    expect(changeParams(current, { layers: 2.5 }).notices).toEqual([{ param: 'layers', value: '2.5', reason: 'invalid', fallback: '3' }]);
     const unknownTask = changeParams(current, { task: 'nope' as TaskName });
     expect(unknownTask.params).toEqual(current);
-    expect(unknownTask.notices).toEqual([{ param: 'task', value: 'nope', reason: 'malformed' }]);
+    expect(unknownTask.notices).toEqual([{ param: 'task', value: 'nope', reason: 'invalid', fallback: 'reversal' }]);
   });
 
-  it('heads 3 on width 64 become 2, with a divide notice', () => {
-    expect(changeParams(current, { heads: 3 })).toEqual({ params: { ...current, heads: 2 }, notices: [{ param: 'heads', value: '3', reason: 'divide' }] });
+  it('heads 3 on width 64 become 2 (2 and 4 equally near: the smaller), with a notice', () => {
+    expect(changeParams(current, { heads: 3 })).toEqual({ params: { ...current, heads: 2 }, notices: [{ param: 'heads', value: '3', reason: 'heads-do-not-divide', fallback: '2' }] });
+  });
+
+  it('a new width the current heads do not divide takes the nearest head count that does, with a notice', () => {
+    const wide = { ...current, width: 24, heads: 3 };
+    expect(changeParams(wide, { width: 32 })).toEqual({
+      params: { ...wide, width: 32, heads: 2 },
+      notices: [{ param: 'heads', value: '3', reason: 'heads-do-not-divide', fallback: '2' }],
+    });
   });
 });
 
@@ -258,7 +269,7 @@ describe('the sample input in the link', () => {
       return;
     }
     expect(parsed.input).toBeNull();
-    expect(parsed.notices).toEqual([{ param: 'input', value: raw, reason: 'malformed' }]);
+    expect(parsed.notices).toEqual([{ param: 'input', value: raw, reason: 'invalid', fallback: '' }]);
   });
   it('parseSampleInput takes separators and refuses tokens outside the vocabulary', () => {
     expect(parseSampleInput('1 2 3', 3, 10)).toEqual([1, 2, 3]);
@@ -283,7 +294,7 @@ describe('the causal mask in the link', () => {
   it('anything but 0 or 1 is refused with a notice', () => {
     const parsed = parsePlaygroundQuery('task=reversal&causal=yes');
     expect(parsed.params.causal).toBe(false);
-    expect(parsed.notices).toEqual([{ param: 'causal', value: 'yes', reason: 'malformed' }]);
+    expect(parsed.notices).toEqual([{ param: 'causal', value: 'yes', reason: 'invalid', fallback: '0' }]);
   });
   it('a new task brings its own setting; a change of the mask alone keeps the rest', () => {
     const reversal = defaultPlaygroundParams('reversal');

@@ -18,11 +18,12 @@ describe('playground link length', () => {
     expect(playgroundInputFitsUrl(params, input)).toBe(false);
   });
 
-  it('many unknown parameters give a few notices, one per name, not thousands', () => {
+  it('many unknown parameters give a few notices, one per name, and one count of the rest, not thousands', () => {
     const query = ['x=1', 'x=2', ...Array.from({ length: 5000 }, (_, i) => `p${i}=${'v'.repeat(20)}`)].join('&');
     const { notices } = parsePlaygroundQuery(query);
-    expect(notices).toHaveLength(MAX_UNKNOWN_NOTICES);
-    expect(notices[0]).toEqual({ param: 'x', value: '1', reason: 'unknown' });
-    expect(notices.every((n) => n.reason === 'unknown')).toBe(true);
+    expect(notices).toHaveLength(MAX_UNKNOWN_NOTICES + 1);
+    expect(notices[0]).toEqual({ param: 'x', value: '1', reason: 'unknown', fallback: '' });
+    expect(notices.slice(0, MAX_UNKNOWN_NOTICES).every((n) => n.reason === 'unknown')).toBe(true);
+    expect(notices[MAX_UNKNOWN_NOTICES]).toEqual({ param: '', value: String(5001 - MAX_UNKNOWN_NOTICES), reason: 'unknown-more', fallback: '' });
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { HeadId, MaskCell } from '../../src/engine';
 import type { HeadChoice, LabPage, LabSettings, MaskMode, MatrixView } from '../../src/state/labStore';
 import { URL_LIMITS } from '../../src/state/urlState';
 
@@ -19,7 +20,8 @@ export const validSettings: fc.Arbitrary<LabSettings> = fc
   .chain(({ embedDim, numLayers, headPick }) => {
     const heads = divisors(embedDim);
     const numHeads = heads[headPick % heads.length];
-    const pair = (a: number, b: number) => fc.tuple(fc.integer({ min: 0, max: a }), fc.integer({ min: 0, max: b })).map(([x, y]) => `${x}-${y}`);
+    const pair = (a: number, b: number) => fc.tuple(fc.integer({ min: 0, max: a }), fc.integer({ min: 0, max: b }));
+    const sameTuple = (x: readonly [number, number], y: readonly [number, number]) => x[0] === y[0] && x[1] === y[1];
     return fc.record({
       text: fc.oneof(
         fc.string({ unit: 'grapheme', maxLength: 120 }),
@@ -33,8 +35,12 @@ export const validSettings: fc.Arbitrary<LabSettings> = fc
       positionalEncoding: fc.boolean(),
       maskMode: fc.constantFrom<MaskMode>('none', 'causal', 'padding', 'custom'),
       paddingTokens: fc.uniqueArray(fc.integer({ min: 0, max: URL_LIMITS.maxTokenIndex }), { maxLength: 12 }),
-      customMask: fc.uniqueArray(pair(URL_LIMITS.maxTokenIndex, URL_LIMITS.maxTokenIndex), { maxLength: 12 }),
-      disabledHeads: fc.uniqueArray(pair(numLayers - 1, numHeads - 1), { maxLength: 8 }),
+      customMask: fc
+        .uniqueArray(pair(URL_LIMITS.maxTokenIndex, URL_LIMITS.maxTokenIndex), { maxLength: 12, comparator: sameTuple })
+        .map((cells) => cells.map(([query, key]): MaskCell => ({ query, key }))),
+      disabledHeads: fc
+        .uniqueArray(pair(numLayers - 1, numHeads - 1), { maxLength: 8, comparator: sameTuple })
+        .map((heads) => heads.map(([layer, head]): HeadId => ({ layer, head }))),
       selectedLayer: fc.integer({ min: 0, max: numLayers - 1 }),
       selectedHead: fc.oneof(fc.integer({ min: 0, max: numHeads - 1 }), fc.constant<HeadChoice>('average')),
       matrixView: fc.constantFrom<MatrixView>('weights', 'scores', 'scaled'),

@@ -6,13 +6,12 @@ import { URL_BUDGET } from '../../src/state/urlBudget';
 import { fitLinkSettings, parseQuery, settingsFromQuery, settingsToQuery, URL_LIMITS, wellFormed } from '../../src/state/urlState';
 import { currentShareUrl, initUrlSync, URL_WRITE_DELAY_MS, useUrlNotices } from '../../src/state/urlSync';
 import { keepsWholeText } from './keepsWholeText';
+import { allCells, cells } from './pairs';
 
 /** What common servers accept for a whole request line; every link the app writes stays under it. */
 const MAX_LINK = 8192;
 const CHINESE_1999 = '注意力'.repeat(667).slice(0, 1999);
 const CHINESE_2000 = '我'.repeat(2000);
-/** 10,000 distinct cells, row by row over the 512 × 512 grid. */
-const allCells = (n: number): string[] => Array.from({ length: n }, (_, i) => `${Math.floor(i / 512)}-${i % 512}`);
 const HEAVY: LabSettings = { ...DEFAULT_SETTINGS, text: CHINESE_2000, maskMode: 'custom', customMask: allCells(URL_LIMITS.maxListEntries) };
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -67,8 +66,9 @@ describe('links stay under 8 KB, measured encoded', () => {
   });
 
   it('short links are written exactly as before: nothing is cut', () => {
-    const settings = { ...DEFAULT_SETTINGS, text: 'The cat sat', maskMode: 'custom' as const, customMask: ['0-1', '2-3'] };
+    const settings = { ...DEFAULT_SETTINGS, text: 'The cat sat', maskMode: 'custom' as const, customMask: cells([0, 1], [2, 3]) };
     expect(fitLinkSettings(settings, 'en')).toBe(settings);
+    expect(settingsToQuery(settings, 'en')).toBe('text=The+cat+sat&mask=custom&cells=0-1,2-3&lang=en');
     expect(describeCut(settings, fitLinkSettings(settings, 'en'))).toEqual([]);
   });
 });
@@ -86,7 +86,7 @@ describe('what is cut first', () => {
 
   it('cells past the last token go before cells inside the sentence', () => {
     const settings = { ...DEFAULT_SETTINGS, text: 'a b c', maskMode: 'custom' as const, customMask: allCells(10_000) };
-    expect(fitLinkSettings(settings, 'en').customMask).toEqual(['0-0', '0-1', '0-2', '1-0', '1-1', '1-2', '2-0', '2-1', '2-2']);
+    expect(fitLinkSettings(settings, 'en').customMask).toEqual(cells([0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2], [2, 0], [2, 1], [2, 2]));
   });
 
   it('the text keeps priority over the mask: mask cells are cut before the text', () => {
@@ -95,7 +95,7 @@ describe('what is cut first', () => {
     const sent = fitLinkSettings(settings, 'en');
     expect(sent.text).toBe(text);
     expect(sent.customMask.length).toBeGreaterThan(0);
-    expect(sent.customMask).toEqual(settings.customMask.filter((c) => c.split('-').every((i) => Number(i) < 120)).slice(0, sent.customMask.length));
+    expect(sent.customMask).toEqual(settings.customMask.filter((c) => c.query < 120 && c.key < 120).slice(0, sent.customMask.length));
     expect(settingsToQuery(settings).length).toBeLessThanOrEqual(URL_BUDGET.maxQueryLength);
   });
 
@@ -123,11 +123,12 @@ describe('what is cut first', () => {
 
   it('any settings, however large, give a valid link within the budget that keeps part of each of them', () => {
     const unit = fc.constantFrom('我', 'a', ' ', '😀', '👩‍👩‍👧', '&', '"', 'я', 'e\u0301', '\uD800');
-    const cell = fc.tuple(fc.nat(URL_LIMITS.maxTokenIndex), fc.nat(URL_LIMITS.maxTokenIndex)).map(([q, k]) => `${q}-${k}`);
+    const cell = fc.tuple(fc.nat(URL_LIMITS.maxTokenIndex), fc.nat(URL_LIMITS.maxTokenIndex));
+    const sameCell = (a: readonly [number, number], b: readonly [number, number]) => a[0] === b[0] && a[1] === b[1];
     fc.assert(
       fc.property(
         fc.array(unit, { maxLength: 1200, size: 'max' }).map((u) => u.join('').slice(0, URL_LIMITS.maxTextLength)),
-        fc.uniqueArray(cell, { maxLength: 3000, size: 'max' }),
+        fc.uniqueArray(cell, { maxLength: 3000, size: 'max', comparator: sameCell }).map((pairs) => cells(...pairs)),
         fc.uniqueArray(fc.nat(URL_LIMITS.maxTokenIndex), { maxLength: 512, size: 'max' }),
         fc.constantFrom('custom' as const, 'padding' as const),
         (text, customMask, paddingTokens, maskMode) => {

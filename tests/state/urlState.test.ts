@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../src/state/labStore';
-import { fallbackHeads, parseQuery, settingsFromQuery, settingsToQuery, URL_LIMITS, type UrlNotice } from '../../src/state/urlState';
+import { parseQuery, settingsFromQuery, settingsToQuery, URL_LIMITS, type UrlNotice } from '../../src/state/urlState';
 import { keepsWholeText } from './keepsWholeText';
 import { validSettings } from './settingsArbitrary';
 
@@ -39,8 +39,8 @@ describe('settings ⇄ query string', () => {
         positionalEncoding: false,
         maskMode: 'padding',
         paddingTokens: [1, 3],
-        customMask: ['0-1', '2-3'],
-        disabledHeads: ['0-1'],
+        customMask: [{ query: 0, key: 1 }, { query: 2, key: 3 }],
+        disabledHeads: [{ layer: 0, head: 1 }],
         selectedLayer: 2,
         selectedHead: 'average',
       },
@@ -62,16 +62,17 @@ describe('settings ⇄ query string', () => {
       positionalEncoding: true,
       maskMode: 'causal',
       paddingTokens: [1, 3],
-      customMask: ['0-1', '2-3'],
-      disabledHeads: ['0-1'],
+      customMask: [{ query: 0, key: 1 }, { query: 2, key: 3 }],
+      disabledHeads: [{ layer: 0, head: 1 }],
       selectedLayer: 0,
       selectedHead: 2,
     });
   });
 
   it('drops ablated heads outside the model (left over after lowering the head count): they change nothing', () => {
-    const query = settingsToQuery({ ...DEFAULT_SETTINGS, numHeads: 2, disabledHeads: ['0-1', '0-3', '1-0'] });
-    expect(parseQuery(query)).toEqual({ settings: { numHeads: 2, disabledHeads: ['0-1', '1-0'] }, notices: [] });
+    const query = settingsToQuery({ ...DEFAULT_SETTINGS, numHeads: 2, disabledHeads: [{ layer: 0, head: 1 }, { layer: 0, head: 3 }, { layer: 1, head: 0 }] });
+    expect(query).toBe('h=2&off=0-1,1-0');
+    expect(parseQuery(query)).toEqual({ settings: { numHeads: 2, disabledHeads: [{ layer: 0, head: 1 }, { layer: 1, head: 0 }] }, notices: [] });
   });
 
   it('cuts text longer than the limit when writing, without splitting a surrogate pair', () => {
@@ -156,17 +157,21 @@ describe('bad parameters fall back to the default, with a notice naming the para
     expect(parsed.notices).toEqual([{ param: 'd', value: '64', reason: 'repeated', fallback: '16' }]);
   });
 
-  it('a bad width still gives heads that divide the width used', () => {
+  it('a bad width still gives heads that divide the width used: the nearest to those asked for (or to 4)', () => {
     expect(settingsFromQuery('d=abc&h=4')).toMatchObject({ embedDim: 32, numHeads: 4 });
-    // 4 (the default) does not divide 6: the largest head count that does is taken, as the settings panel does.
-    expect(settingsFromQuery('d=6')).toMatchObject({ embedDim: 6, numHeads: 6 });
-    expect(settingsFromQuery('d=7&h=2')).toMatchObject({ embedDim: 7, numHeads: 7 });
-    expect(parseQuery('d=7&h=2').notices).toEqual([{ param: 'h', value: '2', reason: 'heads-do-not-divide', fallback: '7' }]);
-    expect(fallbackHeads(17)).toBe(1);
+    // 4 (the default) does not divide 6: the nearest head count that does is taken, as the settings panel does.
+    expect(parseQuery('d=6')).toEqual({ settings: { embedDim: 6, numHeads: 3 }, notices: [] });
+    expect(settingsFromQuery('d=7&h=2')).toMatchObject({ embedDim: 7, numHeads: 1 });
+    expect(parseQuery('d=7&h=2').notices).toEqual([{ param: 'h', value: '2', reason: 'heads-do-not-divide', fallback: '1' }]);
+    // 5 heads on width 24: 4 and 6 divide it and are equally near; the smaller wins.
+    expect(parseQuery('d=24&h=5').notices).toEqual([{ param: 'h', value: '5', reason: 'heads-do-not-divide', fallback: '4' }]);
+    expect(settingsFromQuery('d=17')).toMatchObject({ embedDim: 17, numHeads: 1 });
+    // Out of range is not a near miss: the default (made to divide the width) is used.
+    expect(parseQuery('d=24&h=99').notices).toEqual([{ param: 'h', value: '99', reason: 'out-of-range', fallback: '4' }]);
   });
 
   it('selection and ablations are checked against the model the link describes, not the default one', () => {
-    expect(settingsFromQuery('layers=4&layer=3&h=8&head=7&off=3-7')).toMatchObject({ selectedLayer: 3, selectedHead: 7, disabledHeads: ['3-7'] });
+    expect(settingsFromQuery('layers=4&layer=3&h=8&head=7&off=3-7')).toMatchObject({ selectedLayer: 3, selectedHead: 7, disabledHeads: [{ layer: 3, head: 7 }] });
     expect(settingsFromQuery('layers=1')).toMatchObject({ numLayers: 1, selectedLayer: 0 });
     expect(settingsFromQuery('h=1')).toMatchObject({ numHeads: 1, selectedHead: 0 });
   });

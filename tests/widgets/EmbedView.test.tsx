@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, settingsOf, useLab, type LabSettings } from '../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../src/state/walkthroughStore';
-import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_WIDGETS, type EmbedOptions, type EmbedWidget } from '../../src/widgets/embedContract';
+import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_WIDGETS, type EmbedOptions, type EmbedWidget } from '../../src/shared/embedContract';
 import { EmbedView } from '../../src/widgets/EmbedView';
 import { parseEmbedQuery } from '../../src/widgets/parseEmbedQuery';
 
@@ -112,7 +112,7 @@ describe('EmbedView: controls', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Head' }), 'Head 3');
     expect(screen.getByRole('heading', { name: 'Layer 2, head 3' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Head 3' }));
-    expect(useLab.getState().disabledHeads).toEqual(['1-2']);
+    expect(useLab.getState().disabledHeads).toEqual([{ layer: 1, head: 2 }]);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Head' }), 'Average of the active heads');
     expect(useLab.getState().selectedHead).toBe('average');
   });

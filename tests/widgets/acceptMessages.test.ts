@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
 import { URL_LIMITS } from '../../src/state/urlState';
 import { acceptMessages, isSetTextMessage } from '../../src/widgets/acceptMessages';
-import { SET_TEXT_MESSAGE } from '../../src/widgets/embedContract';
+import { SET_TEXT_MESSAGE } from '../../src/shared/embedContract';
 
 beforeEach(() => useLab.setState(DEFAULT_SETTINGS));
 

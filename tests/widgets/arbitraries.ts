@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { POST_LN_STEPS } from '../../src/state/walkthroughStore';
-import { EMBED_CONTROLS, EMBED_WIDGETS, type EmbedOptions } from '../../src/widgets/embedContract';
+import { EMBED_CONTROLS, EMBED_WIDGETS, type EmbedOptions } from '../../src/shared/embedContract';
 
 export { validSettings } from '../state/settingsArbitrary';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, render, within } from '@testing-library/react';
 import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../src/state/walkthroughStore';
-import { EMBED_WIDGETS } from '../../src/widgets/embedContract';
+import { EMBED_WIDGETS } from '../../src/shared/embedContract';
 import { EmbedView } from '../../src/widgets/EmbedView';
 import { parseEmbedQuery } from '../../src/widgets/parseEmbedQuery';
 import { defineElements } from '../../src/widgets/elements/defineElements';

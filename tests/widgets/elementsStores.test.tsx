@@ -45,7 +45,7 @@ describe('useLab with and without a LabStoreProvider', () => {
     const b = createLabStore();
     a.getState().toggleHead(0, 1);
     a.getState().togglePadding(2);
-    expect(a.getState().disabledHeads).toEqual(['0-1']);
+    expect(a.getState().disabledHeads).toEqual([{ layer: 0, head: 1 }]);
     expect(b.getState().disabledHeads).toEqual([]);
     expect(useLab.getState().paddingTokens).toEqual([]);
     a.getState().reset();

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MAX_TOKENS, tokenize } from '../../src/engine';
 import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
-import { DEFAULT_EMBED_OPTIONS, EMBED_WIDGETS } from '../../src/widgets/embedContract';
+import { DEFAULT_EMBED_OPTIONS, EMBED_WIDGETS } from '../../src/shared/embedContract';
 import { EMBED_MIN_TOKENS, EMBED_UPDATE_BUDGET_MS, embedTokenLimit, estimatedUpdateMs } from '../../src/widgets/embedWorkBudget';
 import { EmbedView } from '../../src/widgets/EmbedView';
 

@@ -1,7 +1,7 @@
 import { createLabStore, DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
 import { guardLockedSettings } from '../../src/widgets/lockGuard';
 
-beforeEach(() => useLab.setState({ ...DEFAULT_SETTINGS, text: 'the cat sat', selectedLayer: 1, selectedHead: 3, disabledHeads: ['1-2'] }));
+beforeEach(() => useLab.setState({ ...DEFAULT_SETTINGS, text: 'the cat sat', selectedLayer: 1, selectedHead: 3, disabledHeads: [{ layer: 1, head: 2 }] }));
 
 describe('guardLockedSettings', () => {
   it('undoes changes to locked settings and lets the others through', () => {
@@ -21,14 +21,14 @@ describe('guardLockedSettings', () => {
   it('keeps a locked head selection inside a smaller model, and gives it back when the model returns', () => {
     const stop = guardLockedSettings(['heads']);
     useLab.getState().toggleHead(0, 0);
-    expect(useLab.getState().disabledHeads).toEqual(['1-2']);
+    expect(useLab.getState().disabledHeads).toEqual([{ layer: 1, head: 2 }]);
     // What the unlocked settings panel does when the head count changes.
     useLab.getState().set({ numHeads: 2, disabledHeads: [], selectedHead: 0 });
     expect(useLab.getState()).toMatchObject({ numHeads: 2, selectedLayer: 1, selectedHead: 0, disabledHeads: [] });
     useLab.getState().set({ numLayers: 1, selectedLayer: 0 });
     expect(useLab.getState()).toMatchObject({ selectedLayer: 0 });
     useLab.getState().set({ numHeads: 4, numLayers: 2 });
-    expect(useLab.getState()).toMatchObject({ selectedLayer: 1, selectedHead: 3, disabledHeads: ['1-2'] });
+    expect(useLab.getState()).toMatchObject({ selectedLayer: 1, selectedHead: 3, disabledHeads: [{ layer: 1, head: 2 }] });
     stop();
   });
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 import { URL_LIMITS } from '../../src/state/urlState';
-import { DEFAULT_EMBED_OPTIONS, embedQuery, type EmbedOptions } from '../../src/widgets/embedContract';
+import { DEFAULT_EMBED_OPTIONS, type EmbedOptions } from '../../src/shared/embedContract';
+import { embedQuery } from '../../src/shared/embedParams';
 import { isEmbedNotice, parseEmbedQuery, type EmbedNotice } from '../../src/widgets/parseEmbedQuery';
 import { anyOptions, validSettings } from './arbitraries';
 
@@ -95,11 +96,11 @@ describe('parseEmbedQuery', () => {
     expect(parsed.options.locked).toEqual(['heads']);
     expect(parsed.notices).toEqual([
       { param: 'lock', value: 'bogus', reason: 'invalid', fallback: '' },
-      { param: 'lock', value: 'mask,settings', reason: 'not-shown', fallback: '' },
+      { param: 'lock', value: 'mask,settings', reason: 'out-of-range', fallback: '' },
     ]);
     // No controls at all: nothing can be locked.
     expect(parseEmbedQuery('lock=text').options.locked).toEqual([]);
-    expect(embedNotices('lock=text')).toEqual([{ param: 'lock', value: 'text', reason: 'not-shown', fallback: '' }]);
+    expect(embedNotices('lock=text')).toEqual([{ param: 'lock', value: 'text', reason: 'out-of-range', fallback: '' }]);
   });
 
   it('uses the first of repeated embed parameters, with a notice', () => {

@@ -1,4 +1,4 @@
-import { HEIGHT_MESSAGE } from '../../src/widgets/embedContract';
+import { HEIGHT_MESSAGE } from '../../src/shared/embedContract';
 import { reportHeight } from '../../src/widgets/reportHeight';
 
 /** A ResizeObserver whose observations the test triggers. */

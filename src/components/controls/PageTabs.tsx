@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/translate';
-import { LESSON_MAP_HREF, navigate, PLAYGROUND_HREF, type Route } from '../../lessons/route';
+import { LESSON_MAP_HREF, navigate, PLAYGROUND_HREF, type Route } from '../../shared/route';
 import { LAB_PAGES, useLab } from '../../state/labStore';
 
 /**

@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { dividingHeadCounts, nearestDividingHeads } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
 import { URL_LIMITS } from '../../state/urlState';
@@ -10,7 +11,12 @@ const MAX_SEED = URL_LIMITS.maxSeed;
 
 /** Only head counts that split the width into equal whole parts are offered. */
 export function headChoices(width: number): number[] {
-  return Array.from({ length: Math.min(width, URL_LIMITS.maxHeads) }, (_, i) => i + 1).filter((h) => width % h === 0);
+  return dividingHeadCounts(width, URL_LIMITS.maxHeads);
+}
+
+/** The head count kept when the width changes: the same when it still divides, else the nearest that does. */
+export function headsForWidth(width: number, heads: number): number {
+  return nearestDividingHeads(width, heads, URL_LIMITS.maxHeads);
 }
 
 export interface SettingsPanelProps {
@@ -40,10 +46,7 @@ export function SettingsPanel({ onReset }: SettingsPanelProps = {}) {
           value={embedDim}
           onChange={(e) => {
             const width = Number(e.target.value);
-            const heads = headChoices(width);
-            // Keep the head count if it still divides the width, else the largest that does (at most the old one).
-            const kept = heads.includes(numHeads) ? numHeads : Math.max(...heads.filter((h) => h <= numHeads));
-            set({ embedDim: width, numHeads: kept, disabledHeads: [], selectedHead: 0 });
+            set({ embedDim: width, numHeads: headsForWidth(width, numHeads), disabledHeads: [], selectedHead: 0 });
           }}
         >
           {(WIDTHS.includes(embedDim) ? WIDTHS : [...WIDTHS, embedDim].sort((a, b) => a - b)).map((w) => (

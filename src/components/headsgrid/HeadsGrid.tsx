@@ -1,10 +1,9 @@
 import { useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { averageHeadWeights, type EncoderLayerTrace } from '../../engine';
+import { averageHeadWeights, type BlockedMask, type EncoderLayerTrace } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { useLab, type HeadChoice } from '../../state/labStore';
 import { useLabComputation } from '../../state/useLabComputation';
-import { maskFromMaskedLogits } from '../heatmap/heatmapModel';
 import { HeatmapThumbnail } from '../heatmap/HeatmapThumbnail';
 import type { WeightPalette } from '../heatmap/palettes';
 import { resolveSelection } from '../selectedhead/selection';
@@ -84,6 +83,7 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
               layer={layer}
               index={l}
               disabled={result.disabledHeads[l]}
+              mask={result.mask}
               selected={selection?.layer === l ? selection.head : null}
               size={thumbnailSize}
               palette={palette}
@@ -100,6 +100,8 @@ interface LayerRowProps {
   readonly layer: EncoderLayerTrace;
   readonly index: number;
   readonly disabled: ReadonlySet<number>;
+  /** The run's mask (every layer's), for the hatching. */
+  readonly mask: BlockedMask | null;
   /** The selected head in this layer, or null when another layer is selected. */
   readonly selected: HeadChoice | null;
   readonly size: number;
@@ -107,11 +109,10 @@ interface LayerRowProps {
   readonly onSelect: (head: HeadChoice) => void;
 }
 
-function LayerRow({ layer, index, disabled, selected, size, palette, onSelect }: LayerRowProps) {
+function LayerRow({ layer, index, disabled, mask, selected, size, palette, onSelect }: LayerRowProps) {
   const t = useT();
   const attention = layer.attention;
   const average = useMemo(() => averageHeadWeights(attention), [attention]);
-  const mask = useMemo(() => maskFromMaskedLogits(attention.heads[0].masked), [attention]);
   const layerName = t('headsGrid.layer', { n: index + 1 });
   const noActive = disabled.size === attention.heads.length;
   return (

@@ -3,7 +3,7 @@ import type { Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { disabledHeadSets } from '../../state/labMask';
-import { headKey, useLab } from '../../state/labStore';
+import { useLab } from '../../state/labStore';
 import { useLabComputation } from '../../state/useLabComputation';
 import { canvasSelection, HeadLines } from './HeadLines';
 import { HeadSwatch, HeadToggles } from './HeadToggles';
@@ -40,7 +40,7 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
   const t = useT();
   const result = useLabComputation();
   const selectedLayer = useLab((s) => s.selectedLayer);
-  const disabledKeys = useLab((s) => s.disabledHeads);
+  const disabledHeads = useLab((s) => s.disabledHeads);
   const toggleHead = useLab((s) => s.toggleHead);
   const set = useLab((s) => s.set);
 
@@ -50,14 +50,14 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
   const numHeads = attention?.heads.length ?? 0;
   const weights = useMemo(() => attention?.heads.map((h) => h.weights) ?? [], [attention]);
   // From the store, not the (deferred) result: a checkbox and its lines react at once; the numbers follow.
-  const disabled = useMemo(() => disabledHeadSets(disabledKeys, numLayers, numHeads)[shownLayer] ?? new Set<number>(), [disabledKeys, numLayers, numHeads, shownLayer]);
+  const disabled = useMemo(() => disabledHeadSets(disabledHeads, numLayers, numHeads)[shownLayer] ?? new Set<number>(), [disabledHeads, numLayers, numHeads, shownLayer]);
   const tokens = useMemo(() => (result.ok ? result.tokens.map((tk) => tk.text) : []), [result]);
 
   if (!result.ok) {
     return <p className="headview-notice">{engineErrorMessage(t, result.error)}</p>;
   }
 
-  const othersKeys = disabledKeys.filter((k) => k.split('-')[0] !== String(shownLayer));
+  const otherLayers = disabledHeads.filter((h) => h.layer !== shownLayer);
   return (
     <HeadViewDiagram
       tokens={tokens}
@@ -69,8 +69,8 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
       linesWidth={linesWidth}
       canvasMinWeight={canvasMinWeight}
       onToggle={(head) => toggleHead(shownLayer, head)}
-      onOnly={(head) => set({ disabledHeads: [...othersKeys, ...range(numHeads).filter((h) => h !== head).map((h) => headKey(shownLayer, h))] })}
-      onAllOn={() => set({ disabledHeads: othersKeys })}
+      onOnly={(head) => set({ disabledHeads: [...otherLayers, ...range(numHeads).filter((h) => h !== head).map((h) => ({ layer: shownLayer, head: h }))] })}
+      onAllOn={() => set({ disabledHeads: otherLayers })}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { defineMessages } from '../../i18n/defineMessages';
 
-/** Text of the heatmap, the selected-head panel and the heads grid (one pair, registered once in the catalog). */
+/** Text of the heatmap, the selected-head panel and the heads grid (one pair, registered once in src/messages.ts). */
 export const heatmapMessages = defineMessages(
   {
     'heatmap.axis.query': 'query (attends from)',

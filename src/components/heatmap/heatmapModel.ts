@@ -170,22 +170,6 @@ export function clampCell(cell: CellRef, rows: number, cols: number): CellRef | 
 
 export const sameCell = (a: CellRef | null, b: CellRef | null): boolean => a !== null && b !== null && a.q === b.q && a.k === b.k;
 
-/**
- * The mask a trace was computed with, read back from its `masked` logits (−∞ = blocked), so the hatching always
- * matches the numbers drawn. null when nothing is blocked.
- */
-export function maskFromMaskedLogits(masked: Matrix): BlockedMask | null {
-  let any = false;
-  const blocked = new Uint8Array(masked.data.length);
-  for (let i = 0; i < blocked.length; i++) {
-    if (masked.data[i] === -Infinity) {
-      blocked[i] = 1;
-      any = true;
-    }
-  }
-  return any ? { queries: masked.rows, keys: masked.cols, blocked } : null;
-}
-
 /** One page of a long axis for the table view: [from, to) indices. */
 export function pageRange(page: number, total: number, size: number): { from: number; to: number; pages: number; page: number } {
   const pages = Math.max(1, Math.ceil(total / size));

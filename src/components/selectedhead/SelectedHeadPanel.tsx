@@ -1,13 +1,13 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { averageHeadWeights, type BlockedMask, type Matrix } from '../../engine';
+import { averageHeadWeights, type Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { MATRIX_VIEWS, settingsOf, useLab, useLabStore, type MatrixView } from '../../state/labStore';
 import { ExportMenu } from '../export/ExportMenu';
 import { useLabComputation } from '../../state/useLabComputation';
 import { AttentionHeatmap } from '../heatmap/AttentionHeatmap';
-import { maskFromMaskedLogits, type HeatmapKind } from '../heatmap/heatmapModel';
+import type { HeatmapKind } from '../heatmap/heatmapModel';
 import type { WeightPalette } from '../heatmap/palettes';
 import { resolveSelection } from './selection';
 import './selectedhead.css';
@@ -28,8 +28,8 @@ export interface SelectedHeadPanelProps {
 /**
  * The selected layer's selected head (or the average of its active heads) as a large AttentionHeatmap.
  *
- * The hatching comes from the trace itself: a cell is masked where the head's `masked` logits are −∞. So it always
- * matches the numbers drawn (same truncation, same mask the engine used), without rebuilding the mask here.
+ * The hatching is the run's own mask (the one every layer used, for the same truncated tokens), so it always matches
+ * the numbers drawn, without rebuilding the mask or reading the heads' −∞ logits here.
  */
 export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: SelectedHeadPanelProps) {
   const t = useT();
@@ -53,7 +53,7 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
   const attention = result.ok && selection ? result.layers[selection.layer].attention : null;
 
   const average = useMemo(() => (attention && selection?.head === 'average' ? averageHeadWeights(attention) : null), [attention, selection?.head]);
-  const mask: BlockedMask | null = useMemo(() => (attention ? maskFromMaskedLogits(attention.heads[0].masked) : null), [attention]);
+  const mask = result.ok ? result.mask : null;
 
   if (!result.ok) {
     const message = engineErrorMessage(t, result.error);

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 're
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n/translate';
 import { useUi } from '../../state/uiStore';
-import { GUIDE_HREF } from '../../lessons/route';
+import { GUIDE_HREF } from '../../shared/route';
 import { settingsOf, useLab } from '../../state/labStore';
 import { describeCut } from '../../state/linkCut';
 import { currentShareUrl } from '../../state/urlSync';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useT } from '../../i18n/translate';
 import { POST_LN_STEPS, type WalkthroughStepId } from '../../state/walkthroughStore';
-import { EMBED_CONTROLS, EMBED_WIDGETS, type EmbedWidget } from '../../widgets/embedContract';
+import { EMBED_CONTROLS, EMBED_WIDGETS, type EmbedWidget } from '../../shared/embedContract';
 import { withControlLocked, withControlShown, type EmbedChoices } from './embedChoices';
 import { EMBED_SIZES, SIZE_PRESETS, type EmbedSize } from './embedSnippet';
 

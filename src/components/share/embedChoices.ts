@@ -1,6 +1,6 @@
 import type { LabPage } from '../../state/labStore';
 import type { WalkthroughStepId } from '../../state/walkthroughStore';
-import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, type EmbedControl, type EmbedOptions } from '../../widgets/embedContract';
+import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, type EmbedControl, type EmbedOptions } from '../../shared/embedContract';
 import type { EmbedSize } from './embedSnippet';
 
 /** What the instructor picks in the dialog: the embed options plus the frame size. */

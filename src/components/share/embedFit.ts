@@ -3,7 +3,7 @@ import type { LabSettings } from '../../state/labStore';
 import { URL_BUDGET } from '../../state/urlBudget';
 import { fitSettings } from '../../state/urlFit';
 import { fitLinkSettings } from '../../state/urlState';
-import type { EmbedOptions } from '../../widgets/embedContract';
+import type { EmbedOptions } from '../../shared/embedContract';
 import { elementSnippet, embedUrl } from './embedSnippet';
 
 /**

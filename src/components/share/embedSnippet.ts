@@ -1,6 +1,7 @@
 import type { Locale } from '../../state/uiStore';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../state/labStore';
-import { embedQuery, HEIGHT_MESSAGE, type EmbedOptions, type EmbedWidget } from '../../widgets/embedContract';
+import { HEIGHT_MESSAGE, type EmbedOptions, type EmbedWidget } from '../../shared/embedContract';
+import { embedQuery } from '../../shared/embedParams';
 
 /*
  * Pure builders for what the "Embed / share" dialog hands out: the embed link, the <iframe> snippet (with the

@@ -1,4 +1,4 @@
-import { HEIGHT_MESSAGE } from '../../widgets/embedContract';
+import { HEIGHT_MESSAGE } from '../../shared/embedContract';
 import { MAX_AUTO_HEIGHT } from './embedSnippet';
 
 /**

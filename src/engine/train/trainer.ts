@@ -1,4 +1,5 @@
 import { EngineError } from '../errors';
+import { headsDivide } from '../multiHead';
 import { hashString, mulberry32, type Random } from '../random';
 import { adamStep, clipGlobalNorm, createAdam, warmupLearningRate } from './adam';
 import { exportTensors, importTensors } from './parameters';
@@ -52,7 +53,7 @@ export function validateConfig(config: TinyModelConfig): void {
   requireWhole(config.heads, 'number of heads', 1, CONFIG_LIMITS.heads);
   requireWhole(config.width, 'width', 1, CONFIG_LIMITS.width);
   requireWhole(config.ffnWidth, 'feed-forward width', 1, CONFIG_LIMITS.ffnWidth);
-  if (config.width % config.heads !== 0) {
+  if (!headsDivide(config.width, config.heads)) {
     throw new EngineError(
       'heads-do-not-divide',
       `${config.heads} heads do not divide the width ${config.width}: each head needs an equal whole share of the ${config.width} features.`,

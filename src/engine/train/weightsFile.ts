@@ -1,4 +1,5 @@
 import type { EngineError } from '../errors';
+import { headsDivide } from '../multiHead';
 import { truncateLabel } from '../truncate';
 import { QUOTE_MAX, quoteText, quoteValue, refusal } from './modelFileProblem';
 import { isTaskName } from './tasks';
@@ -130,7 +131,7 @@ export function parseModelConfig(input: unknown, where = 'config'): TinyModelCon
   const heads = wholeNumber(value, 'heads', where, 1, CONFIG_LIMITS.heads);
   const width = wholeNumber(value, 'width', where, 1, CONFIG_LIMITS.width);
   const ffnWidth = wholeNumber(value, 'ffnWidth', where, 1, CONFIG_LIMITS.ffnWidth);
-  if (width % heads !== 0) {
+  if (!headsDivide(width, heads)) {
     throw refusal({ reason: 'divide', params: { width, heads } }, `${where}: the width ${width} cannot be split evenly into ${heads} heads.`);
   }
   const causal = own(value, 'causal');

@@ -5,7 +5,8 @@
  *   1. fastProjectQkv     x → [q | k | v]                     depends on the input and the weights
  *   2. fastAttendHeads    → per-head weights and outputs       also on the mask and the scaling
  *   3. fastCombineHeads   → concat · W_oᵀ + b_o               also on which heads are disabled
- * A head toggle needs only stage 3 again; a mask change stages 2 and 3.
+ * A head toggle needs only stage 3 again; a mask change stages 2 and 3. The app's runs use stages 1 and 2 through
+ * src/engine/run/wasmBackend.ts (and the TypeScript engine for stage 3); scripts/bench times each stage.
  *
  * Shapes: L tokens, E = embedDim, H heads of width D = E / H. Buffers live in the kernels' memory, row-major.
  */
@@ -320,110 +321,5 @@ export function fastMultiHeadAttention(
     heads?.dispose();
     projections?.dispose();
     if (prepared !== params) prepared.dispose();
-  }
-}
-
-/** The earliest stage a `FastMhaSession.run` had to recompute. */
-export type RecomputedFrom = 'prepare' | 'project' | 'attend' | 'combine' | 'nothing';
-
-function sameMask(a: BlockedMask | null, b: BlockedMask | null): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.queries !== b.queries || a.keys !== b.keys || a.blocked.length !== b.blocked.length) return false;
-  for (let i = 0; i < a.blocked.length; i++) if ((a.blocked[i] !== 0) !== (b.blocked[i] !== 0)) return false;
-  return true;
-}
-
-function sameMatrix(a: Matrix, b: Matrix): boolean {
-  if (a === b) return true;
-  if (a.rows !== b.rows || a.cols !== b.cols) return false;
-  for (let i = 0; i < a.data.length; i++) if (!Object.is(a.data[i], b.data[i])) return false;
-  return true;
-}
-
-function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
-  return a.size === b.size && [...a].every((v) => b.has(v));
-}
-
-/**
- * The fast path with its stages cached, for an interface that re-runs attention on every control change.
- * `run` recomputes from the first stage whose inputs changed: new weights (by identity) → everything; a new input
- * (by contents) → from the projections; a new mask (by contents) or scaling → from the attention; new disabled heads
- * → only concat · W_oᵀ. Returned matrices are copies the caller may keep. Dispose the session to free its memory.
- */
-export class FastMhaSession {
-  private prepared: PreparedMhaParams | null = null;
-  private input: Matrix | null = null;
-  private projections: FastProjections | null = null;
-  private mask: BlockedMask | null = null;
-  private scale = true;
-  private heads: FastHeads | null = null;
-  private result: FastMhaResult | null = null;
-  /** What the last `run` recomputed (for tests and diagnostics). */
-  lastRecomputed: RecomputedFrom = 'nothing';
-
-  constructor(readonly kernels: WasmKernels) {}
-
-  run(x: Matrix, params: MhaParams, options: MhaOptions = {}): FastMhaResult {
-    const mask = options.mask ?? null;
-    const scale = options.scale !== false;
-    const disabledHeads = options.disabledHeads ?? new Set<number>();
-    let from: RecomputedFrom = 'nothing';
-    if (!this.prepared || this.prepared.source !== params) from = 'prepare';
-    else if (!this.projections || !this.input || !sameMatrix(this.input, x)) from = 'project';
-    else if (!this.heads || !sameMask(this.mask, mask) || this.scale !== scale) from = 'attend';
-    else if (!this.result || !sameSet(this.result.disabledHeads, disabledHeads)) from = 'combine';
-    const order: RecomputedFrom[] = ['prepare', 'project', 'attend', 'combine'];
-    const at = (stage: RecomputedFrom) => order.indexOf(from) >= 0 && order.indexOf(from) <= order.indexOf(stage);
-
-    if (at('prepare')) {
-      this.release();
-      this.prepared = prepareMhaParams(this.kernels, params);
-    }
-    if (at('project')) {
-      this.heads?.dispose();
-      this.heads = null;
-      this.projections?.dispose();
-      this.projections = fastProjectQkv(this.prepared as PreparedMhaParams, x);
-      this.input = { rows: x.rows, cols: x.cols, data: new Float32Array(x.data) };
-    }
-    if (at('attend')) {
-      this.heads?.dispose();
-      this.heads = fastAttendHeads(this.projections as FastProjections, options);
-      this.mask = mask ? { queries: mask.queries, keys: mask.keys, blocked: new Uint8Array(mask.blocked) } : null;
-      this.scale = scale;
-    }
-    if (at('combine')) {
-      const heads = this.heads as FastHeads;
-      this.result = {
-        output: fastCombineHeads(heads, disabledHeads),
-        weights: heads.weights(),
-        fullyMaskedRows: heads.fullyMaskedRows,
-        disabledHeads: new Set(disabledHeads),
-      };
-    }
-    this.lastRecomputed = from;
-    return this.result as FastMhaResult;
-  }
-
-  /** The last run's projections and per-head outputs, copied out (for views that show them). */
-  projectionsAndHeadOutputs(): { q: Matrix; k: Matrix; v: Matrix; headOutputs: Matrix[] } | null {
-    if (!this.projections || !this.heads) return null;
-    return { ...this.projections.toMatrices(), headOutputs: this.heads.headOutputs() };
-  }
-
-  dispose(): void {
-    this.release();
-  }
-
-  private release(): void {
-    this.heads?.dispose();
-    this.projections?.dispose();
-    this.prepared?.dispose();
-    this.heads = null;
-    this.projections = null;
-    this.prepared = null;
-    this.input = null;
-    this.result = null;
-    this.mask = null;
   }
 }

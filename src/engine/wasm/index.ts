@@ -1,9 +1,9 @@
-// The WebAssembly SIMD fast path of the attention engine. The TypeScript engine in src/engine stays the reference;
-// callers check `wasmSimdSupported()`, `await loadWasmKernels()` once, and fall back to `multiHeadAttention` otherwise.
+// The WebAssembly SIMD fast path of the attention engine. The TypeScript engine in src/engine stays the reference.
+// The app reaches the kernels through the runs' backend (../run/wasmBackend.ts: enableFastAttention); tests and
+// scripts/bench call them here directly, after `wasmSimdSupported()` and `await loadWasmKernels()`.
 export { loadWasmKernels, wasmSimdSupported, WasmKernels, type KernelExports } from './kernels';
 export {
   FastHeads,
-  FastMhaSession,
   FastProjections,
   PreparedMhaParams,
   fastAttendHeads,
@@ -12,5 +12,4 @@ export {
   fastProjectQkv,
   prepareMhaParams,
   type FastMhaResult,
-  type RecomputedFrom,
 } from './fastAttention';

@@ -381,7 +381,7 @@ export const masking: Lesson = {
       kind: 'try',
       label: { en: 'Block every key of the first query', zh: '屏蔽第一个查询的所有键' },
       preset: {
-        lab: { text: 'the cat sat on the mat', maskMode: 'custom', customMask: ['0-0', '0-1', '0-2', '0-3', '0-4', '0-5'] },
+        lab: { text: 'the cat sat on the mat', maskMode: 'custom', customMask: [0, 1, 2, 3, 4, 5].map((key) => ({ query: 0, key })) },
       },
       note: {
         en: 'This sets a six-word sentence and a custom mask. In the mask lab above, row 1 is marked fully masked and reads 0 everywhere; click cells of the heatmap to unblock some again.',

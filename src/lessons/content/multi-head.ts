@@ -311,7 +311,7 @@ export const multiHead: Lesson = {
     {
       kind: 'try',
       label: { en: 'Switch off heads 2 and 3 of layer 1', zh: '关闭第 1 层的第 2、3 个头' },
-      preset: { lab: { disabledHeads: ['0-1', '0-2'] } },
+      preset: { lab: { disabledHeads: [{ layer: 0, head: 1 }, { layer: 0, head: 2 }] } },
       note: {
         en: 'Watch the output difference: only the layer’s output moves. The weights of the remaining heads of layer 1 stay exactly as they were.',
         zh: '观察输出差异：只有这一层的输出改变了。第 1 层其余各头的权重与之前完全相同。',

@@ -6,7 +6,7 @@ import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
 import type { WidgetProps } from '../types';
-import { computeCross, CROSS_MAX_TOKENS, DEFAULT_SOURCE, DEFAULT_TARGET, firstLayerAttention, type CrossModelSettings } from './CrossAttentionModel';
+import { computeCross, CROSS_MAX_TOKENS, crossModel, DEFAULT_SOURCE, DEFAULT_TARGET, type CrossModelSettings } from './CrossAttentionModel';
 import './scoring.css';
 
 const MAP_SIZE = 240;
@@ -22,7 +22,7 @@ export function CrossAttention(_props: WidgetProps) {
   const t = useT();
   const uid = useId();
   const settings: CrossModelSettings = useLab(
-    useShallow((s) => ({ embedDim: s.embedDim, numHeads: s.numHeads, seed: s.seed, positionalEncoding: s.positionalEncoding })),
+    useShallow((s) => ({ embedDim: s.embedDim, numHeads: s.numHeads, numLayers: s.numLayers, seed: s.seed, positionalEncoding: s.positionalEncoding })),
   );
   const labHead = useLab((s) => s.selectedHead);
   const [source, setSource] = useState(DEFAULT_SOURCE);
@@ -30,16 +30,19 @@ export function CrossAttention(_props: WidgetProps) {
   const [head, setHead] = useState(() => (typeof labHead === 'number' ? labHead : 0));
   const [showSelf, setShowSelf] = useState(false);
 
-  const params = useMemo(() => {
+  const model = useMemo(() => {
     try {
-      return firstLayerAttention(settings);
+      return crossModel(settings);
     } catch (err) {
       if (err instanceof EngineError) return err;
       throw err;
     }
   }, [settings]);
-  const headIndex = params instanceof EngineError ? 0 : Math.min(Math.max(0, head), params.numHeads - 1);
-  const result = useMemo(() => (params instanceof EngineError ? null : computeCross(source, target, settings, params, headIndex)), [params, source, target, settings, headIndex]);
+  const headIndex = model instanceof EngineError ? 0 : Math.min(Math.max(0, head), model.numHeads - 1);
+  const result = useMemo(
+    () => (model instanceof EngineError ? null : computeCross(source, target, model, settings.positionalEncoding, headIndex)),
+    [model, source, target, settings.positionalEncoding, headIndex],
+  );
 
   const inputs = (
     <div className="lw-scoring-cross__inputs">
@@ -64,12 +67,12 @@ export function CrossAttention(_props: WidgetProps) {
     </div>
   );
 
-  if (params instanceof EngineError || !result) {
+  if (model instanceof EngineError || !result) {
     return (
       <div className="lw-scoring-cross">
         {inputs}
         <p className="lw-scoring-message" role="status">
-          {params instanceof EngineError ? engineErrorMessage(t, params) : null}
+          {model instanceof EngineError ? engineErrorMessage(t, model) : null}
         </p>
       </div>
     );
@@ -94,9 +97,9 @@ export function CrossAttention(_props: WidgetProps) {
       <div className="lw-scoring-row">
         <label htmlFor={`${uid}-head`}>{t('lw.scoring.head')}</label>
         <select id={`${uid}-head`} value={headIndex} onChange={(e) => setHead(Number(e.target.value))}>
-          {Array.from({ length: params.numHeads }, (_, h) => (
+          {Array.from({ length: model.numHeads }, (_, h) => (
             <option key={h} value={h}>
-              {t('lw.scoring.headOption', { n: h + 1, total: params.numHeads })}
+              {t('lw.scoring.headOption', { n: h + 1, total: model.numHeads })}
             </option>
           ))}
         </select>

@@ -1,15 +1,4 @@
-import {
-  addPositionalEncoding,
-  createModel,
-  embedTokens,
-  projectQkv,
-  scaledDotProductAttention,
-  sliceCols,
-  tokenize,
-  type AttentionTrace,
-  type MhaParams,
-  type QkvProjections,
-} from '../../engine';
+import { encoderModel, tokenize, type AttentionTrace, type EncoderModel } from '../../engine';
 
 /** The example pair: an English source and its Chinese translation as the target (7 × 6 weights). */
 export const DEFAULT_SOURCE = 'The weather is nice today.';
@@ -20,13 +9,14 @@ export const CROSS_MAX_TOKENS = 48;
 export interface CrossModelSettings {
   readonly embedDim: number;
   readonly numHeads: number;
+  readonly numLayers: number;
   readonly seed: number;
   readonly positionalEncoding: boolean;
 }
 
-/** Layer 1's attention weights of the lab's model: createModel draws layer 1 first, so one layer is enough. */
-export function firstLayerAttention(settings: CrossModelSettings): MhaParams {
-  return createModel({ embedDim: settings.embedDim, numHeads: settings.numHeads, numLayers: 1, seed: settings.seed })[0].attention;
+/** The lab's model (shared with the lab's views); throws an EngineError for a config it cannot build. */
+export function crossModel(settings: CrossModelSettings): EncoderModel {
+  return encoderModel({ embedDim: settings.embedDim, numHeads: settings.numHeads, numLayers: settings.numLayers, seed: settings.seed });
 }
 
 export type CrossResult =
@@ -48,29 +38,24 @@ function tokensOf(text: string): { tokens: string[]; truncated: boolean } {
 }
 
 /**
- * Cross-attention of one head: embed both sentences as the lab does (same table, same seed, positional encoding if
- * the lab uses it), project the target with W_q and the source with W_k and W_v, and attend. No mask.
+ * Cross-attention of one head of layer 1: the model embeds both sentences as the lab does (same table, same seed,
+ * positional encoding if the lab uses it), projects the target with W_q and the source with W_k and W_v, and attends.
+ * No mask.
  */
-export function computeCross(source: string, target: string, settings: CrossModelSettings, params: MhaParams, head: number): CrossResult {
+export function computeCross(source: string, target: string, model: EncoderModel, positionalEncoding: boolean, head: number): CrossResult {
   const src = tokensOf(source);
   const tgt = tokensOf(target);
   if (src.tokens.length === 0) return { ok: false, reason: 'empty-source' };
   if (tgt.tokens.length === 0) return { ok: false, reason: 'empty-target' };
-  const embed = (tokens: readonly string[]) => {
-    const x = embedTokens(tokens, settings.embedDim, settings.seed);
-    return settings.positionalEncoding ? addPositionalEncoding(x) : x;
-  };
-  const xs = embed(src.tokens); // [S × E]
-  const xt = embed(tgt.tokens); // [T × E]
-  const d = settings.embedDim / settings.numHeads;
-  const headOf = (p: QkvProjections) =>
-    scaledDotProductAttention(sliceCols(p.q, head * d, d), sliceCols(p.k, head * d, d), sliceCols(p.v, head * d, d));
+  const options = { positionalEncoding, layer: 0 };
+  const cross = model.crossAttention(tgt.tokens, src.tokens, options); // weights [T × S] per head
+  const self = model.crossAttention(tgt.tokens, tgt.tokens, options); // [T × T]
   return {
     ok: true,
     sourceTokens: src.tokens,
     targetTokens: tgt.tokens,
     truncated: src.truncated || tgt.truncated,
-    cross: headOf(projectQkv(xt, xs, params)), // q: [T × d], k, v: [S × d] → weights [T × S]
-    self: headOf(projectQkv(xt, xt, params)), // [T × T]
+    cross: cross.heads[head],
+    self: self.heads[head],
   };
 }

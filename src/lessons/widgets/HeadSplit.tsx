@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { headChoices, WIDTHS } from '../../components/controls/SettingsPanel';
+import { headChoices, headsForWidth, WIDTHS } from '../../components/controls/SettingsPanel';
 import { headColor } from '../../components/headview/headColors';
 import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
@@ -30,11 +30,9 @@ export function HeadSplit() {
   const refused = check !== null && !check.ok ? check : null;
   const applyHeads = (heads: number) => set({ numHeads: heads, disabledHeads: [], selectedHead: 0 });
   const onWidth = (width: number) => {
-    const heads = headChoices(width);
-    // As in the settings panel: keep the head count if it still divides, else the largest that does below it.
-    const kept = heads.includes(numHeads) ? numHeads : Math.max(...heads.filter((h) => h <= numHeads));
     setDraft(null);
-    set({ embedDim: width, numHeads: kept, disabledHeads: [], selectedHead: 0 });
+    // As in the settings panel: the head count if it still divides, else the nearest that does.
+    set({ embedDim: width, numHeads: headsForWidth(width, numHeads), disabledHeads: [], selectedHead: 0 });
   };
   const onHeadsText = (text: string) => {
     const next = checkHeadCount(text, embedDim);

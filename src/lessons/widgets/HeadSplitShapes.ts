@@ -1,3 +1,4 @@
+import { headsDivide } from '../../engine';
 import { headChoices } from '../../components/controls/SettingsPanel';
 import { URL_LIMITS } from '../../state/urlState';
 
@@ -18,6 +19,6 @@ export function checkHeadCount(text: string, width: number): HeadCountCheck {
   if (!/^\d+$/.test(trimmed)) return { ok: false, reason: 'not-a-number', divisors };
   const heads = Number(trimmed);
   if (heads < 1 || heads > URL_LIMITS.maxHeads) return { ok: false, reason: 'out-of-range', divisors };
-  if (width % heads !== 0) return { ok: false, reason: 'does-not-divide', divisors };
+  if (!headsDivide(width, heads)) return { ok: false, reason: 'does-not-divide', divisors };
   return { ok: true, heads, dk: width / heads };
 }

@@ -1,3 +1,5 @@
+import { headsDivide } from '../../engine';
+
 /**
  * Which head, which of q / k / v, and which column inside the head each output feature of a fused QKV projection
  * (E → 3E) feeds, in the two layouts. All indices 0-based, as in the code. No React here.
@@ -16,8 +18,7 @@ export type QkvLayout = 'pytorch' | 'article';
 
 /** D = E / H, or null when the sizes are not positive whole numbers or H does not divide E. */
 export function headWidth(embedDim: number, numHeads: number): number | null {
-  if (!Number.isInteger(embedDim) || !Number.isInteger(numHeads) || embedDim < 1 || numHeads < 1) return null;
-  return embedDim % numHeads === 0 ? embedDim / numHeads : null;
+  return headsDivide(embedDim, numHeads) ? embedDim / numHeads : null;
 }
 
 /**

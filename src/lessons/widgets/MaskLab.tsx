@@ -2,9 +2,9 @@ import { useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { TokenChips } from '../../components/controls/TokenChips';
 import { AttentionHeatmap } from '../../components/heatmap/AttentionHeatmap';
-import { formatValue, maskFromMaskedLogits } from '../../components/heatmap/heatmapModel';
+import { formatValue } from '../../components/heatmap/heatmapModel';
 import { resolveSelection } from '../../components/selectedhead/selection';
-import { averageHeadWeights, type BlockedMask, type Matrix } from '../../engine';
+import { averageHeadWeights, type Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { useLab, type MaskMode } from '../../state/labStore';
@@ -16,8 +16,8 @@ const MAP_SIZE = 260;
 
 /**
  * The student's sentence under a mask (lab store): mode buttons, padding chips, the selected head's weights with the
- * blocked cells hatched, and one query row as numbers, where a blocked key reads exactly 0. The heatmap's hatching
- * comes from the trace's own −∞ logits, so it is the mask the engine used. No config.
+ * blocked cells hatched, and one query row as numbers, where a blocked key reads exactly 0. The hatching is the run's
+ * own mask, the one the engine used. No config.
  */
 export function MaskLab() {
   const t = useT();
@@ -33,7 +33,7 @@ export function MaskLab() {
   const attention = result.ok && selection ? result.layers[selection.layer].attention : null;
   const head = selection && selection.head !== 'average' ? selection.head : null;
   const weights: Matrix | null = useMemo(() => (attention ? (head === null ? averageHeadWeights(attention) : attention.heads[head].weights) : null), [attention, head]);
-  const mask: BlockedMask | null = useMemo(() => (attention ? maskFromMaskedLogits(attention.heads[0].masked) : null), [attention]);
+  const mask = result.ok ? result.mask : null;
 
   if (!result.ok) return <p className="lw-heads-note" role="status">{engineErrorMessage(t, result.error)}</p>;
   if (!attention || !weights || !selection) return null;

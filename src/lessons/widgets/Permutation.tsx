@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { createModel } from '../../engine';
 import { formatValue } from '../../components/heatmap/heatmapModel';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
@@ -26,14 +25,15 @@ const EQUAL_BELOW = 1e-4;
 export function Permutation() {
   const t = useT();
   const lab = useLabComputation();
-  const { embedDim, numHeads, numLayers, seed, positionalEncoding, set } = useLab(
-    useShallow((s) => ({ embedDim: s.embedDim, numHeads: s.numHeads, numLayers: s.numLayers, seed: s.seed, positionalEncoding: s.positionalEncoding, set: s.set })),
+  const { embedDim, numLayers, seed, positionalEncoding, set } = useLab(
+    useShallow((s) => ({ embedDim: s.embedDim, numLayers: s.numLayers, seed: s.seed, positionalEncoding: s.positionalEncoding, set: s.set })),
   );
   const [shuffles, setShuffles] = useState(0);
   const tokens = useMemo(() => (lab.ok ? lab.tokens.slice(0, PERMUTATION_MAX_TOKENS).map((tk) => tk.text) : []), [lab]);
-  const layers = useMemo(() => (lab.ok ? createModel({ embedDim, numHeads, numLayers, seed }) : null), [lab.ok, embedDim, numHeads, numLayers, seed]);
   const perm = useMemo(() => (shuffles === 0 ? null : seededPermutation(tokens.length, seed * 7919 + shuffles)), [shuffles, tokens.length, seed]);
-  const run = useMemo(() => (layers && perm && tokens.length >= 2 ? permutationRun(tokens, perm, layers, embedDim, seed, positionalEncoding) : null), [layers, perm, tokens, embedDim, seed, positionalEncoding]);
+  // The lab's own model (and weights): the run carries it.
+  const model = lab.ok ? lab.model : null;
+  const run = useMemo(() => (model && perm && tokens.length >= 2 ? permutationRun(model, tokens, perm, positionalEncoding) : null), [model, perm, tokens, positionalEncoding]);
 
   if (!lab.ok) return <p className="lw-model-message">{engineErrorMessage(t, lab.error)}</p>;
   const equal = run !== null && run.maxDifference < EQUAL_BELOW;

@@ -1,28 +1,17 @@
-import { useState } from 'react';
-import { useWalkthroughData } from '../../components/walkthrough';
-import { Formula } from '../../components/walkthrough/Formula';
-import { StepBody, explanationKey, formulaFor } from '../../components/walkthrough/steps';
-import { engineErrorMessage } from '../../i18n/engineErrorMessage';
+import { isStepId, StepCard } from '../../components/walkthrough/StepCard';
 import { useT } from '../../i18n/translate';
-import { useLabComputation } from '../../state/useLabComputation';
-import { POST_LN_STEPS, stepOrder, useWalkthrough, type WalkthroughStepId } from '../../state/walkthroughStore';
+import { POST_LN_STEPS } from '../../state/walkthroughStore';
 import type { WidgetProps } from '../types';
-import '../../components/walkthrough/walkthrough.css';
 import './model.css';
 
-export function isStepId(value: unknown): value is WalkthroughStepId {
-  return typeof value === 'string' && (POST_LN_STEPS as readonly string[]).includes(value);
-}
-
 /**
- * One step of the walkthrough (title, formula, explanation and the step's live matrices) with Back / Next.
- * Config: step (a WalkthroughStepId). With it, the widget starts at that step and moves on its own; without it,
- * it shows and moves the walkthrough store's current step (so a lesson's "try" button can set it).
+ * The walkthrough-step widget: the walkthrough's StepCard, set up by the lesson's config. Config: step (a
+ * WalkthroughStepId); without it, the card follows the walkthrough store's step (a "try" button can set it).
  */
 export function WalkthroughStep({ config }: WidgetProps) {
   const configured = config?.step;
   if (configured !== undefined && !isStepId(configured)) return <InvalidStep value={String(configured)} />;
-  return configured === undefined ? <StoreStep /> : <LocalStep key={configured} initial={configured} />;
+  return <StepCard step={configured} />;
 }
 
 function InvalidStep({ value }: { readonly value: string }) {
@@ -31,48 +20,5 @@ function InvalidStep({ value }: { readonly value: string }) {
     <p role="alert" className="lw-model-error">
       {t('lw.model.step.invalid', { step: value, steps: POST_LN_STEPS.join(', ') })}
     </p>
-  );
-}
-
-function StoreStep() {
-  const step = useWalkthrough((s) => s.step);
-  const set = useWalkthrough((s) => s.set);
-  return <StepView step={step} onStep={(next) => set({ step: next })} />;
-}
-
-function LocalStep({ initial }: { readonly initial: WalkthroughStepId }) {
-  const [step, setStep] = useState(initial);
-  return <StepView step={step} onStep={setStep} />;
-}
-
-function StepView({ step, onStep }: { readonly step: WalkthroughStepId; readonly onStep: (step: WalkthroughStepId) => void }) {
-  const t = useT();
-  const lab = useLabComputation();
-  const data = useWalkthroughData();
-  const normFirst = useWalkthrough((s) => s.normFirst);
-  const order = stepOrder(normFirst);
-  const index = Math.max(0, order.indexOf(step));
-  if (!lab.ok) return <p className="lw-model-message">{engineErrorMessage(t, lab.error)}</p>;
-  if (!data) return <p className="lw-model-message">{t('walkthrough.empty')}</p>;
-  return (
-    <article className="lw-model-step wt-step" data-step={step}>
-      <p className="wt-step__count">
-        {t('walkthrough.stepOf', { n: index + 1, total: order.length })} · {t('walkthrough.lede', { layer: data.layerIndex + 1, head: data.headIndex + 1 })}
-      </p>
-      <h3 className="wt-step__title">{t(`walkthrough.step.${step}`)}</h3>
-      <Formula tex={formulaFor(step, normFirst)} />
-      <p className="wt-step__explain">{t(explanationKey(step, normFirst))}</p>
-      <div className="lw-model-scroll">
-        <StepBody key={`${step}-${normFirst}`} step={step} data={data} />
-      </div>
-      <div className="wt-nav">
-        <button type="button" onClick={() => onStep(order[index - 1])} disabled={index === 0}>
-          ← {t('walkthrough.back')}
-        </button>
-        <button type="button" onClick={() => onStep(order[index + 1])} disabled={index === order.length - 1}>
-          {t('walkthrough.next')} →
-        </button>
-      </div>
-    </article>
   );
 }

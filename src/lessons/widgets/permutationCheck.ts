@@ -1,4 +1,4 @@
-import { addPositionalEncoding, embedTokens, encoderStack, maxAbsDifference, mulberry32, type EncoderLayerParams, type Matrix } from '../../engine';
+import { maxAbsDifference, mulberry32, type EncoderModel, type Matrix } from '../../engine';
 
 // Permutation equivariance, checked on the real engine: run the model on the tokens and on a shuffled order;
 // without positional encoding the shuffled run's outputs are the original outputs, shuffled.
@@ -36,21 +36,17 @@ export interface PermutationRun {
 }
 
 /**
- * Both runs through the same layers, no mask (a causal mask ties queries to positions and breaks the symmetry
+ * Both runs through the same model, no mask (a causal mask ties queries to positions and breaks the symmetry
  * on its own). Positional encoding, when on, is added by position after the shuffle, as a model would.
  */
-export function permutationRun(tokens: readonly string[], perm: readonly number[], layers: readonly EncoderLayerParams[], embedDim: number, seed: number, positionalEncoding: boolean): PermutationRun {
+export function permutationRun(model: EncoderModel, tokens: readonly string[], perm: readonly number[], positionalEncoding: boolean): PermutationRun {
   const shuffledTokens = perm.map((i) => tokens[i]);
-  const input = (words: readonly string[]) => {
-    const embeddings = embedTokens(words, embedDim, seed);
-    return positionalEncoding ? addPositionalEncoding(embeddings) : embeddings;
+  const last = (words: readonly string[]) => {
+    const { layers } = model.runWords(words, { positionalEncoding });
+    return layers[layers.length - 1].output;
   };
-  const last = (x: Matrix) => {
-    const traces = encoderStack(x, layers);
-    return traces[traces.length - 1].output;
-  };
-  const original = last(input(tokens));
-  const outputOfShuffled = last(input(shuffledTokens));
+  const original = last(tokens);
+  const outputOfShuffled = last(shuffledTokens);
   const shuffledOriginal = permuteRows(original, perm);
   return { shuffledTokens, original, shuffledOriginal, outputOfShuffled, maxDifference: maxAbsDifference(outputOfShuffled, shuffledOriginal) };
 }

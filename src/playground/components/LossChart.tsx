@@ -1,7 +1,7 @@
 import { line, max, scaleLinear } from 'd3';
 import { useId, useMemo, useRef } from 'react';
 import { useT } from '../../i18n/translate';
-import { useElementWidth } from '../../widgets/useElementWidth';
+import { useElementWidth } from '../../shared/useElementWidth';
 import { usePlayground } from '../playgroundStore';
 import type { TrainingPoint } from '../types';
 import { formatLoss, formatPercent } from './format';

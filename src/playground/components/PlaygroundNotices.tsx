@@ -20,18 +20,26 @@ const LIMIT_OF: Readonly<Record<string, keyof typeof PLAYGROUND_LIMITS>> = {
 export function noticeText(t: Translate, notice: PlaygroundNotice, params: PlaygroundParams): string {
   const value = preview(notice.value);
   const param = preview(notice.param);
-  if (notice.reason === 'unknown') return t('pg.notice.unknown', { param });
-  if (notice.reason === 'divide') return t('pg.notice.divide', { value, width: params.width, heads: params.heads });
+  switch (notice.reason) {
+    case 'unknown':
+      return t('pg.notice.unknown', { param });
+    case 'unknown-more':
+      return t('pg.notice.unknown-more', { count: notice.value });
+    case 'repeated':
+      return t('pg.notice.repeated', { param, value, fallback: preview(notice.fallback) });
+    case 'heads-do-not-divide':
+      return t('pg.notice.heads-do-not-divide', { value, width: params.width, heads: notice.fallback });
+  }
   if (notice.param === 'task') return t('pg.notice.task', { value });
   if (notice.param === 'input') {
     const { seqLen, vocab } = defaultConfig(params.task);
     return t('pg.notice.input', { value, n: seqLen, max: vocab - 1 });
   }
   const limits = LIMIT_OF[notice.param];
-  if (notice.reason === 'range' && limits !== undefined) {
-    return t('pg.notice.range', { param, value, min: PLAYGROUND_LIMITS[limits].min, max: PLAYGROUND_LIMITS[limits].max });
+  if (notice.reason === 'out-of-range' && limits !== undefined) {
+    return t('pg.notice.out-of-range', { param, value, min: PLAYGROUND_LIMITS[limits].min, max: PLAYGROUND_LIMITS[limits].max });
   }
-  return t('pg.notice.malformed', { param, value });
+  return t('pg.notice.invalid', { param, value });
 }
 
 /** Settings from the link (or the form) that were refused, each saying what is used instead; dismissible. */

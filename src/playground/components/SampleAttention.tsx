@@ -3,7 +3,7 @@ import { buildMask, type Matrix } from '../../engine';
 import { ExportMenu } from '../../components/export/ExportMenu';
 import { AttentionHeatmap, HeatmapThumbnail } from '../../components/heatmap';
 import { useT } from '../../i18n/translate';
-import { useElementWidth } from '../../widgets/useElementWidth';
+import { useElementWidth } from '../../shared/useElementWidth';
 import { usePlayground } from '../playgroundStore';
 import { formatSampleInput } from '../playgroundUrl';
 import { HeadSwitches } from './HeadSwitches';

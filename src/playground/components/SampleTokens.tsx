@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/translate';
-import { useFocusableWhenScrolling } from '../../lessons/useFocusableWhenScrolling';
+import { useFocusableWhenScrolling } from '../../shared/useFocusableWhenScrolling';
 import { IGNORE_TARGET, type SampleView } from '../../engine/train/types';
 
 /**

@@ -1,3 +1,4 @@
+import { dividingHeadCounts } from '../../engine/multiHead';
 import { PLAYGROUND_LIMITS } from '../types';
 
 /*
@@ -20,9 +21,7 @@ export function withCurrent(choices: readonly number[], current: number): number
 
 /** Head counts from 1 to the limit that divide `width` (d_k = width / heads must be whole). */
 export function headChoices(width: number): number[] {
-  const out: number[] = [];
-  for (let h = PLAYGROUND_LIMITS.heads.min; h <= PLAYGROUND_LIMITS.heads.max; h++) if (width % h === 0) out.push(h);
-  return out;
+  return dividingHeadCounts(width, PLAYGROUND_LIMITS.heads.max);
 }
 
 /**

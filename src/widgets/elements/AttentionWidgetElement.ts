@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createUiStore } from '../../state/uiStore';
 import { createLabStore, type LabSettings } from '../../state/labStore';
 import { createWalkthroughStore } from '../../state/walkthroughStore';
-import { DEFAULT_EMBED_WIDGET, type EmbedOptions, type EmbedWidget } from '../embedContract';
+import { DEFAULT_EMBED_WIDGET, type EmbedOptions, type EmbedWidget } from '../../shared/embedContract';
 import { CONTROL_FIELDS } from '../lockGuard';
 import { parseEmbedQuery, type EmbedPageNotice, type ParsedEmbedQuery } from '../parseEmbedQuery';
 import { ElementRoot, type WidgetStores } from './ElementRoot';

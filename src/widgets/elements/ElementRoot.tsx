@@ -3,7 +3,7 @@ import type { StoreApi } from 'zustand';
 import { UiStoreProvider, type UiState } from '../../state/uiStore';
 import { LabStoreProvider, type LabState } from '../../state/labStore';
 import { WalkthroughStoreProvider, type WalkthroughState } from '../../state/walkthroughStore';
-import type { EmbedOptions } from '../embedContract';
+import type { EmbedOptions } from '../../shared/embedContract';
 import { EmbedView } from '../EmbedView';
 import type { EmbedPageNotice } from '../parseEmbedQuery';
 

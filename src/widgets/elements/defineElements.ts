@@ -1,5 +1,5 @@
 import { elementName } from '../../components/share/embedSnippet';
-import { EMBED_WIDGETS, type EmbedWidget } from '../embedContract';
+import { EMBED_WIDGETS, type EmbedWidget } from '../../shared/embedContract';
 import { AttentionWidgetElement } from './AttentionWidgetElement';
 
 /** The element class for one widget: AttentionWidgetElement with its `widget` fixed. */

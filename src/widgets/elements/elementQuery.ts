@@ -1,5 +1,5 @@
 import { URL_PARAMS } from '../../state/urlState';
-import { EMBED_PARAMS, type EmbedWidget } from '../embedContract';
+import { EMBED_PARAMS, type EmbedWidget } from '../../shared/embedContract';
 
 /**
  * The attributes an element reads, named and validated like an embed link's parameters: the lab's own (without

@@ -65,7 +65,7 @@ describe('HeadsGrid', () => {
   });
 
   it('dims ablated heads and marks them "off"', () => {
-    useLab.setState({ disabledHeads: ['0-1'] });
+    useLab.setState({ disabledHeads: [{ layer: 0, head: 1 }] });
     render(<HeadsGrid />);
     const off = screen.getByRole('button', { name: 'Layer 1, head 2, switched off' });
     expect(off).toHaveClass('heads-grid-view__thumb--off');

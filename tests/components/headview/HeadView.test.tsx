@@ -55,7 +55,7 @@ describe('HeadView: head checkboxes', () => {
     expect(caption()).toHaveTextContent('All heads on: no difference.');
 
     await user.click(screen.getByRole('checkbox', { name: 'Head 2' }));
-    expect(useLab.getState().disabledHeads).toEqual(['0-1']);
+    expect(useLab.getState().disabledHeads).toEqual([{ layer: 0, head: 1 }]);
     const box = screen.getByRole('checkbox', { name: 'Head 2' });
     expect(box).not.toBeChecked();
     expect(within(box.closest('li')!).getByText('off — removed from the computation')).toBeInTheDocument();
@@ -82,20 +82,21 @@ describe('HeadView: head checkboxes', () => {
 
   it('"only this" keeps one head of this layer on and leaves other layers alone; "All heads on" undoes it', async () => {
     const user = userEvent.setup();
-    useLab.setState({ disabledHeads: ['1-0'] });
+    useLab.setState({ disabledHeads: [{ layer: 1, head: 0 }] });
     const { container } = render(<HeadView />);
     await user.click(screen.getByRole('button', { name: 'Keep only head 3 of layer 1 on' }));
-    expect([...useLab.getState().disabledHeads].sort()).toEqual(['0-0', '0-1', '0-3', '1-0']);
+    expect(useLab.getState().disabledHeads).toEqual(expect.arrayContaining([{ layer: 0, head: 0 }, { layer: 0, head: 1 }, { layer: 0, head: 3 }, { layer: 1, head: 0 }]));
+    expect(useLab.getState().disabledHeads).toHaveLength(4);
     expect(screen.getAllByRole('checkbox').map((b) => (b as HTMLInputElement).checked)).toEqual([false, false, true, false]);
     expect(new Set(lines(container).map((l) => l.dataset.head))).toEqual(new Set(['2']));
 
     await user.click(screen.getByRole('button', { name: 'All heads on' }));
-    expect(useLab.getState().disabledHeads).toEqual(['1-0']);
+    expect(useLab.getState().disabledHeads).toEqual([{ layer: 1, head: 0 }]);
     expect(lines(container)).toHaveLength(HEADS * N * N);
   });
 
   it('says so when every head of the layer is off, and draws no line', async () => {
-    useLab.setState({ disabledHeads: ['0-0', '0-1', '0-2', '0-3'] });
+    useLab.setState({ disabledHeads: [{ layer: 0, head: 0 }, { layer: 0, head: 1 }, { layer: 0, head: 2 }, { layer: 0, head: 3 }] });
     const { container } = render(<HeadView />);
     expect(screen.getByText(/Every head of this layer is off/)).toBeInTheDocument();
     expect(lines(container)).toHaveLength(0);
@@ -164,7 +165,7 @@ describe('HeadView: lines', () => {
   });
 
   it('in a later layer draws the weights of the ablated run (its input changed)', () => {
-    useLab.setState({ disabledHeads: ['0-0'], selectedLayer: 1 });
+    useLab.setState({ disabledHeads: [{ layer: 0, head: 0 }], selectedLayer: 1 });
     const { container } = render(<HeadView />);
     const r = expected();
     const ablated = r.layers[1].attention.heads[0].weights;

@@ -33,7 +33,7 @@ describe('OutputDifference', () => {
   });
 
   it('shows ablated − baseline cell by cell, coloured symmetrically around 0', () => {
-    useLab.setState({ disabledHeads: ['0-2'] });
+    useLab.setState({ disabledHeads: [{ layer: 0, head: 2 }] });
     const { container } = render(<OutputDifference />);
     const r = expected();
     const diff = subtract(r.layers[0].output, r.baseline[0].output);
@@ -56,7 +56,7 @@ describe('OutputDifference', () => {
 
   it('switches to the attention sub-layer output difference', async () => {
     const user = userEvent.setup();
-    useLab.setState({ disabledHeads: ['0-0', '0-3'] });
+    useLab.setState({ disabledHeads: [{ layer: 0, head: 0 }, { layer: 0, head: 3 }] });
     render(<OutputDifference />);
     const r = expected();
     const layerMax = maxAbsDifference(r.layers[0].output, r.baseline[0].output);
@@ -69,20 +69,20 @@ describe('OutputDifference', () => {
   });
 
   it('explains a change that comes in from an earlier layer, and no change from a later one', () => {
-    useLab.setState({ disabledHeads: ['0-1'], selectedLayer: 1 });
+    useLab.setState({ disabledHeads: [{ layer: 0, head: 1 }], selectedLayer: 1 });
     const { unmount } = render(<OutputDifference />);
     const r = expected();
     expect(caption()).toHaveTextContent(`max |Δ| = ${formatDelta(maxAbsDifference(r.layers[1].output, r.baseline[1].output))}. No head is off in this layer`);
     unmount();
 
-    useLab.setState({ disabledHeads: ['1-1'], selectedLayer: 0 });
+    useLab.setState({ disabledHeads: [{ layer: 1, head: 1 }], selectedLayer: 0 });
     render(<OutputDifference />);
     expect(caption()).toHaveTextContent('max |Δ| = 0. The heads that are off are all in later layers, so this layer is unchanged.');
   });
 
   it('writes the caption as Chinese sentences', () => {
     useUi.setState({ locale: 'zh' });
-    useLab.setState({ disabledHeads: ['0-0', '0-2'] });
+    useLab.setState({ disabledHeads: [{ layer: 0, head: 0 }, { layer: 0, head: 2 }] });
     render(<OutputDifference />);
     const r = expected();
     expect(screen.getByText(/^最大 \|Δ\|/)).toHaveTextContent(`最大 |Δ| = ${formatDelta(maxAbsDifference(r.layers[0].output, r.baseline[0].output))}。这一层关闭的头：1、3。`);
@@ -90,7 +90,7 @@ describe('OutputDifference', () => {
 
   it('paints more than 64 token rows on a canvas (guarding a missing 2-D context)', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    useLab.setState({ text: Array.from({ length: 80 }, (_, i) => `w${i}`).join(' '), disabledHeads: ['0-0'] });
+    useLab.setState({ text: Array.from({ length: 80 }, (_, i) => `w${i}`).join(' '), disabledHeads: [{ layer: 0, head: 0 }] });
     const { container } = render(<OutputDifference />);
     expect(cells(container)).toHaveLength(0);
     expect(screen.getByRole('img', { name: /^Output difference of 80 tokens × 32 features; max \|Δ\| = [0-9.]+$/ })).toBeInstanceOf(HTMLCanvasElement);

@@ -52,7 +52,7 @@ describe('SelectedHeadPanel', () => {
   });
 
   it('the average view averages the active heads and offers weights only', async () => {
-    useLab.setState({ selectedHead: 'average', disabledHeads: ['0-1'] });
+    useLab.setState({ selectedHead: 'average', disabledHeads: [{ layer: 0, head: 1 }] });
     render(<SelectedHeadPanel />);
     expect(screen.getByRole('heading', { name: 'Layer 1, average of 3 active heads' })).toBeInTheDocument();
     expect(screen.getByLabelText('Raw scores QKᵀ')).toBeDisabled();
@@ -63,7 +63,7 @@ describe('SelectedHeadPanel', () => {
   });
 
   it('says that an ablated head contributes nothing, and still shows its weights', () => {
-    useLab.setState({ selectedHead: 1, disabledHeads: ['0-1'] });
+    useLab.setState({ selectedHead: 1, disabledHeads: [{ layer: 0, head: 1 }] });
     const { container } = render(<SelectedHeadPanel />);
     expect(screen.getByText('This head is switched off: it contributes nothing to the layer output. Its weights are still shown.')).toBeInTheDocument();
     expect(container.querySelectorAll('rect[data-q]')).toHaveLength(13 * 13);
@@ -95,7 +95,7 @@ describe('SelectedHeadPanel', () => {
     expect(before.data[2 * 13 + 1]).toBeGreaterThan(0);
 
     await userEvent.click(cell(container, 2, 1));
-    expect(useLab.getState().customMask).toEqual(['2-1']);
+    expect(useLab.getState().customMask).toEqual([{ query: 2, key: 1 }]);
     await waitFor(() => expect(cell(container, 2, 1)).toHaveAttribute('data-masked', 'true'));
     const result = latest as LabResult | null;
     if (!result?.ok) throw new Error('no result');

@@ -4,7 +4,7 @@ import { EmbedButton } from '../../../src/components/share/EmbedButton';
 import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../../src/state/walkthroughStore';
-import { HEIGHT_MESSAGE } from '../../../src/widgets/embedContract';
+import { HEIGHT_MESSAGE } from '../../../src/shared/embedContract';
 
 const BASE = 'https://school.example/ai/lab/';
 const XSS = '<img src=x onerror=alert(1)>';

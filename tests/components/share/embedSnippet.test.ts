@@ -3,7 +3,7 @@ import { heightFromMessage } from '../../../src/components/share/heightMessage';
 import { withControlLocked, withControlShown, initialChoices } from '../../../src/components/share/embedChoices';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../../src/state/labStore';
 import { parseQuery } from '../../../src/state/urlState';
-import { DEFAULT_EMBED_OPTIONS, HEIGHT_MESSAGE, type EmbedOptions } from '../../../src/widgets/embedContract';
+import { DEFAULT_EMBED_OPTIONS, HEIGHT_MESSAGE, type EmbedOptions } from '../../../src/shared/embedContract';
 
 const QUOTES = `She said "don't" & left <quietly> — 'twice' > once`;
 const XSS = '<img src=x onerror=alert(1)>';
@@ -20,7 +20,7 @@ describe('embedUrl', () => {
   });
 
   it('reads back to the same settings with the lab parser', () => {
-    const settings = { ...settingsWith(QUOTES), selectedLayer: 1, selectedHead: 1 as const, disabledHeads: ['0-1'] };
+    const settings = { ...settingsWith(QUOTES), selectedLayer: 1, selectedHead: 1 as const, disabledHeads: [{ layer: 0, head: 1 }] };
     const parsed = parseQuery(new URL(embedUrl(settings, 'en', options, BASE)).search);
     expect(parsed.notices).toEqual([]);
     expect({ ...DEFAULT_SETTINGS, ...parsed.settings }).toEqual(settings);

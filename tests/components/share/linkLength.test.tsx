@@ -7,10 +7,10 @@ import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab, type LabSettings } from '../../../src/state/labStore';
 import { fitLinkSettings, URL_LIMITS } from '../../../src/state/urlState';
 import { applyQuery, useUrlNotices } from '../../../src/state/urlSync';
+import { allCells } from '../../state/pairs';
 
 const BASE = 'https://school.example/ai/lab/';
 const MAX_LINK = 8192;
-const allCells = (n: number): string[] => Array.from({ length: n }, (_, i) => `${Math.floor(i / 512)}-${i % 512}`);
 const CHINESE: LabSettings = { ...DEFAULT_SETTINGS, text: '我'.repeat(2000) };
 const HEAVY: LabSettings = { ...CHINESE, maskMode: 'custom', customMask: allCells(URL_LIMITS.maxListEntries) };
 
@@ -63,7 +63,7 @@ describe('the share button with a link too long to carry everything', () => {
   });
 
   it('no hint when the link carries everything', () => {
-    useLab.getState().set({ text: 'The cat sat', maskMode: 'custom', customMask: ['0-1'] });
+    useLab.getState().set({ text: 'The cat sat', maskMode: 'custom', customMask: [{ query: 0, key: 1 }] });
     render(<ShareButton />);
     expect(document.querySelector('.share-hint')).toBeNull();
   });

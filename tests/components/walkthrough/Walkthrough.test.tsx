@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { formatValue } from '../../../src/components/heatmap/heatmapModel';
 import { Walkthrough } from '../../../src/components/walkthrough';
 import { GRID_DIGITS } from '../../../src/components/walkthrough/MatrixView';
-import { encoderLayer, createModel, type Matrix } from '../../../src/engine';
+import { runModel, sinusoidalPositionalEncoding, type Matrix } from '../../../src/engine';
 import { useUi } from '../../../src/state/uiStore';
 import { computeLab, type LabComputation } from '../../../src/state/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../../src/state/labStore';
@@ -86,10 +86,8 @@ describe('Walkthrough navigation', () => {
     const list = screen.getByRole('navigation', { name: 'Steps' });
     expect(within(list).getAllByRole('button').map((b) => b.textContent?.replace(/^\d+\s*/, ''))).toEqual(PRE_LN_STEPS.map(labelOf));
     act(() => useWalkthrough.setState({ step: 'norm1' }));
-    const settings = useLab.getState();
-    const params = createModel({ embedDim: settings.embedDim, numHeads: settings.numHeads, numLayers: settings.numLayers, seed: settings.seed });
-    const first = encoderLayer(lab().input, params[0], { normFirst: true });
-    const second = encoderLayer(first.output, params[1], { normFirst: true });
+    // The one-pass reference, pre-LN, with the lab's weights.
+    const second = runModel(TEXT, useLab.getState(), { normFirst: true }).layers[1];
     expect(matrix('norm1')).toBeInTheDocument();
     expect(screen.getByText('Pre-LN is computed here for the walkthrough only; the lab itself runs post-LN.', { selector: 'header p' })).toBeInTheDocument();
     // Layer 2 reads pre-LN layer 1's output, so its Q differs from the lab's post-LN one.
@@ -114,6 +112,22 @@ describe('Walkthrough numbers and linked highlighting', () => {
     expect(cell('weights', 0, 1)).toHaveTextContent(formatValue(at(w, 0, 1), GRID_DIGITS));
     expect(cell('weights', 4, 3)).toHaveTextContent(formatValue(at(w, 4, 3), GRID_DIGITS));
     expect(matrix('weights')).toHaveTextContent('6 × 6');
+  });
+
+  it('the embeddings step shows the run’s embeddings and positional table; the mask step hatches the run’s mask', () => {
+    // Layer 1 (where the embeddings are drawn), 16 wide so they are number grids.
+    useLab.setState({ maskMode: 'causal', embedDim: 16, selectedLayer: 0 });
+    useWalkthrough.setState({ step: 'embeddings' });
+    render(<Walkthrough />);
+    const run = lab();
+    const pe = sinusoidalPositionalEncoding(6, 16);
+    expect(cell('embeddings', 2, 3)).toHaveTextContent(formatValue(at(run.embeddings, 2, 3), GRID_DIGITS));
+    expect(cell('pe', 4, 1)).toHaveTextContent(formatValue(at(pe, 4, 1), GRID_DIGITS));
+    expect(run.positional.data).toEqual(pe.data);
+    act(() => useWalkthrough.setState({ step: 'mask' }));
+    expect(run.mask).not.toBeNull();
+    expect(cell('masked', 1, 2)).toHaveClass('is-blocked');
+    expect(cell('masked', 2, 1)).not.toHaveClass('is-blocked');
   });
 
   it('Q, K and V are the selected head’s 6 × 8 slices', () => {

@@ -48,13 +48,16 @@ describe('form choices', () => {
 describe('notice texts', () => {
   const params = { ...defaultPlaygroundParams(), heads: 2 };
   it('say what was refused and what is used instead', () => {
-    expect(noticeText(en, { param: 'lr', value: '5', reason: 'range' }, params)).toBe('lr = “5” is outside the allowed range (0.00001 to 1); the default is used.');
-    expect(noticeText(en, { param: 'heads', value: '3', reason: 'divide' }, params)).toBe('3 heads do not divide the width 32; 2 heads are used instead.');
-    expect(noticeText(en, { param: 'task', value: 'nope', reason: 'malformed' }, params)).toContain('There is no task “nope”');
-    expect(noticeText(en, { param: 'zoom', value: '2', reason: 'unknown' }, params)).toBe('“zoom” is not a playground setting; it was ignored.');
+    expect(noticeText(en, { param: 'lr', value: '5', reason: 'out-of-range', fallback: '0.01' }, params)).toBe('lr = “5” is outside the allowed range (0.00001 to 1); the default is used.');
+    expect(noticeText(en, { param: 'heads', value: '3', reason: 'heads-do-not-divide', fallback: '2' }, params)).toBe('3 heads do not divide the width 32; 2 heads are used instead.');
+    expect(noticeText(en, { param: 'task', value: 'nope', reason: 'invalid', fallback: 'reversal' }, params)).toContain('There is no task “nope”');
+    expect(noticeText(en, { param: 'lr', value: 'abc', reason: 'invalid', fallback: '0.01' }, params)).toBe('lr = “abc” is not a valid value; the default is used.');
+    expect(noticeText(en, { param: 'zoom', value: '2', reason: 'unknown', fallback: '' }, params)).toBe('“zoom” is not a playground setting; it was ignored.');
+    expect(noticeText(en, { param: '', value: '4995', reason: 'unknown-more', fallback: '' }, params)).toBe('4995 more parameters in the link are not playground settings; they were ignored as well.');
+    expect(noticeText(en, { param: 'seed', value: '2', reason: 'repeated', fallback: '1' }, params)).toBe('The link sets seed more than once: the first value, “1”, is used and “2” is ignored.');
   });
   it('cut a very long value from a link', () => {
-    const text = noticeText(en, { param: 'seed', value: '9'.repeat(5000), reason: 'range' }, params);
+    const text = noticeText(en, { param: 'seed', value: '9'.repeat(5000), reason: 'out-of-range', fallback: '1' }, params);
     expect(text.length).toBeLessThan(200);
     expect(text).toContain('…');
   });

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { navigate, parseRoute, routeHash, useRoute } from '../../src/lessons/route';
+import { navigate, parseRoute, routeHash, useRoute } from '../../src/shared/route';
 
 describe('lesson routes', () => {
   it('reads the map, a lesson, an unknown lesson and everything else as the lab', () => {

@@ -1,13 +1,15 @@
+// First: installs the interface text before any module that translates is evaluated.
+import './messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { keepUiPreferencesInMemory, useUi } from '../state/uiStore';
-import { enableFastAttention } from '../state/fastAttention';
-import { DEFAULT_SETTINGS, useLab } from '../state/labStore';
-import { acceptMessages } from './acceptMessages';
-import { EmbedApp } from './EmbedApp';
-import { parseEmbedQuery } from './parseEmbedQuery';
-import { reportHeight } from './reportHeight';
-import '../styles.css';
+import { keepUiPreferencesInMemory, useUi } from './state/uiStore';
+import { enableFastAttention } from './engine';
+import { DEFAULT_SETTINGS, useLab } from './state/labStore';
+import { acceptMessages } from './widgets/acceptMessages';
+import { EmbedApp } from './widgets/EmbedApp';
+import { parseEmbedQuery } from './widgets/parseEmbedQuery';
+import { reportHeight } from './widgets/reportHeight';
+import './styles.css';
 
 // Read once: an embed never rewrites its URL (it lives in someone else's page, and its link is the instructor's).
 const parsed = parseEmbedQuery(window.location.search);

@@ -1,6 +1,8 @@
-import { enableFastAttention } from '../../state/fastAttention';
-import { defineElements } from './defineElements';
-import '../../styles.css';
+// First: installs the interface text before any module that translates is evaluated.
+import './messages';
+import { enableFastAttention } from './engine';
+import { defineElements } from './widgets/elements/defineElements';
+import './styles.css';
 
 /*
  * The entry of the widgets script (npm run build:widgets → one ES module, styles and WebAssembly inside):
@@ -18,5 +20,5 @@ void enableFastAttention()
   .catch(() => false)
   .finally(() => defineElements());
 
-export { AttentionWidgetElement } from './AttentionWidgetElement';
-export { defineElements } from './defineElements';
+export { AttentionWidgetElement } from './widgets/elements/AttentionWidgetElement';
+export { defineElements } from './widgets/elements/defineElements';

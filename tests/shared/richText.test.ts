@@ -1,4 +1,4 @@
-import { parseRichText } from '../../src/lessons/richText';
+import { parseRichText } from '../../src/shared/richText';
 
 describe('lesson inline markup', () => {
   it('splits text, $math$, `code` and **bold**', () => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { LESSON_SLUGS, type LessonSlug } from './types';
+import { LESSON_SLUGS, type LessonSlug } from './lessonSlugs';
 
 /*
  * Lessons live in the hash, so every lesson has its own link (…/#/lessons/masking) that works from any static host

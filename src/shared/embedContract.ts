@@ -1,12 +1,10 @@
-import type { Locale } from '../state/uiStore';
-import type { LabSettings } from '../state/labStore';
-import { settingsToQuery } from '../state/urlState';
 import type { WalkthroughStepId } from '../state/walkthroughStore';
 
 /*
  * The embed contract, shared by the embed page (embed.html), the "Embed / share" dialog, the custom elements and
  * the instructor guide. An embed link is the lab's own query string (text, d, h, layers, seed, pe, mask, pad,
- * cells, off, layer, head, view, lang — see src/state/urlState.ts) plus the parameters below:
+ * cells, off, layer, head, view, lang — see src/state/labParams.ts) plus the parameters below, read and written by
+ * one table (src/shared/embedParams.ts):
  *
  *   embed.html?widget=heatmap&text=The+cat+sat&h=2&mask=causal&controls=text,mask&lock=text
  */
@@ -39,19 +37,6 @@ export interface EmbedOptions {
 }
 
 export const DEFAULT_EMBED_OPTIONS: EmbedOptions = { widget: DEFAULT_EMBED_WIDGET, step: 'softmax', controls: [], locked: [] };
-
-/**
- * The query string (no '?') of an embed link: the lab settings that differ from the defaults, the language, then the
- * embed options that differ from theirs. The embed page's parser reads it back to the same settings and options.
- */
-export function embedQuery(settings: LabSettings, locale: Locale, options: EmbedOptions): string {
-  const parts = [settingsToQuery(settings, locale), `widget=${options.widget}`];
-  if (options.widget === 'walkthrough-step' && options.step !== DEFAULT_EMBED_OPTIONS.step) parts.push(`step=${options.step}`);
-  if (options.controls.length > 0) parts.push(`controls=${options.controls.join(',')}`);
-  const locked = options.locked.filter((c) => options.controls.includes(c));
-  if (locked.length > 0) parts.push(`lock=${locked.join(',')}`);
-  return parts.filter((p) => p !== '').join('&');
-}
 
 /*
  * Messages between an embed and the page around it (window.postMessage):

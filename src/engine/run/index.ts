@@ -1,0 +1,7 @@
+// One staged model run for every view: text and the student's switches in, every trace out (see ../README.md).
+export { encoderModel } from './modelCache';
+export { EncoderModel, type WordsOptions } from './encoderModel';
+export { activeBackend, typescriptBackend, type AttentionBackend } from './backend';
+export { enableFastAttention, disableFastAttention, fastAttentionEnabled } from './wasmBackend';
+export { clampTokenLimit } from './inputStage';
+export type { EncoderRun, ForwardPass, Model, ModelBase, ModelRunResult, ResolvedRunInputs, RunInputs } from './types';

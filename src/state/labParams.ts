@@ -1,0 +1,103 @@
+import { MAX_TOKENS, nearestDividingHeads, type HeadId, type MaskCell } from '../engine';
+import { LOCALES, type Locale } from './locale';
+import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabSettings, type MaskMode } from './labStore';
+import { bool, dividingHeads, enumOf, intIn, intList, ok, optionalEnum, pairList, readInteger, textUpTo, writeParam, type ParamKind, type ParamTable, type PairShape } from './params';
+
+/*
+ * The lab's link parameters, each declared once: its short name, kind (type and limits) and fallback. The lab page
+ * (urlState.ts), the embed page (src/shared/embedParams.ts, which adds its own) and the guide's table of parameters
+ * all read this table.
+ *
+ *   ?text=The+cat&d=32&h=4&layers=2&seed=7&pe=0&mask=causal&pad=1,3&cells=0-1,2-3&off=0-1&layer=0&head=avg&lang=zh
+ */
+
+/** Limits of what a link may ask for. They match the largest choices the settings panel offers. */
+export const URL_LIMITS = {
+  /**
+   * Longest text (UTF-16 code units) a link carries; longer text is cut when written, refused when read. Links are
+   * also held to URL_BUDGET (encoded size), which can cut a text sooner: 2,000 Chinese characters take 18,000.
+   */
+  maxTextLength: 2000,
+  maxEmbedDim: 128,
+  maxHeads: 16,
+  maxLayers: 4,
+  /** mulberry32 reads the seed as an unsigned 32-bit integer. */
+  maxSeed: 0xffffffff,
+  /** Token indices in pad / cells are below the engine's token limit. */
+  maxTokenIndex: MAX_TOKENS - 1,
+  /** Most entries in one list parameter (pad, cells, off). */
+  maxListEntries: 10_000,
+} as const;
+
+/** The short names, in the order they are written (the order of LAB_PARAMS). */
+export const URL_PARAMS = ['text', 'd', 'h', 'layers', 'seed', 'pe', 'mask', 'pad', 'cells', 'off', 'layer', 'head', 'view', 'page', 'lang'] as const;
+export type UrlParam = (typeof URL_PARAMS)[number];
+
+/** What a lab link carries: the settings and, when given, the interface language. */
+export interface LabLinkValues extends LabSettings {
+  /** Written whenever given: the interface language has no fixed default (it follows the browser). */
+  readonly locale: Locale | undefined;
+}
+
+export const DEFAULT_LINK_VALUES: LabLinkValues = { ...DEFAULT_SETTINGS, locale: undefined };
+
+const MASK_MODES: readonly MaskMode[] = ['none', 'causal', 'padding', 'custom'];
+
+const CELL: PairShape<MaskCell> = { parts: (c) => [c.query, c.key], make: (query, key) => ({ query, key }) };
+const HEAD: PairShape<HeadId> = { parts: (h) => [h.layer, h.head], make: (layer, head) => ({ layer, head }) };
+
+/** A head index below the link's head count, or 'avg' for the average of the layer's heads. */
+function headChoice(): ParamKind<HeadChoice, LabSettings> {
+  return {
+    read: (raw, link) => (raw === 'avg' ? ok<HeadChoice>('average') : readInteger(raw, 0, link.numHeads - 1)),
+    write: (head) => (head === 'average' ? 'avg' : String(head)),
+  };
+}
+
+const tokenIndex = URL_LIMITS.maxTokenIndex;
+/** A fallback that does not depend on the rest of the link. */
+const constant = <T>(value: T) => (): T => value;
+
+/**
+ * The lab's parameters, in link order. A refused value falls back to the default of its field, made to fit the
+ * other fields: heads that divide the width (the nearest to 4), a selected layer and head inside the model.
+ */
+export const LAB_PARAMS: ParamTable<LabLinkValues, UrlParam> = {
+  text: { name: 'text', kind: textUpTo(URL_LIMITS.maxTextLength), fallback: constant(DEFAULT_SETTINGS.text) },
+  embedDim: { name: 'd', kind: intIn(1, URL_LIMITS.maxEmbedDim), fallback: constant(DEFAULT_SETTINGS.embedDim) },
+  numHeads: {
+    name: 'h',
+    kind: dividingHeads(URL_LIMITS.maxHeads, (link) => link.embedDim),
+    fallback: (link) => nearestDividingHeads(link.embedDim, DEFAULT_SETTINGS.numHeads, URL_LIMITS.maxHeads),
+  },
+  numLayers: { name: 'layers', kind: intIn(1, URL_LIMITS.maxLayers), fallback: constant(DEFAULT_SETTINGS.numLayers) },
+  seed: { name: 'seed', kind: intIn(0, URL_LIMITS.maxSeed), fallback: constant(DEFAULT_SETTINGS.seed) },
+  positionalEncoding: { name: 'pe', kind: bool(), fallback: constant(DEFAULT_SETTINGS.positionalEncoding) },
+  maskMode: { name: 'mask', kind: enumOf(MASK_MODES), fallback: constant(DEFAULT_SETTINGS.maskMode) },
+  paddingTokens: { name: 'pad', kind: intList(0, tokenIndex, URL_LIMITS.maxListEntries), fallback: constant(DEFAULT_SETTINGS.paddingTokens) },
+  customMask: { name: 'cells', kind: pairList(CELL, () => [tokenIndex, tokenIndex], URL_LIMITS.maxListEntries), fallback: constant(DEFAULT_SETTINGS.customMask) },
+  // Heads beyond the model (left over after the head count was lowered) change nothing: they are not written.
+  disabledHeads: {
+    name: 'off',
+    kind: pairList(HEAD, (link) => [link.numLayers - 1, link.numHeads - 1], URL_LIMITS.maxListEntries),
+    fallback: constant(DEFAULT_SETTINGS.disabledHeads),
+  },
+  selectedLayer: {
+    name: 'layer',
+    kind: intIn(0, (link) => link.numLayers - 1),
+    fallback: (link) => Math.min(DEFAULT_SETTINGS.selectedLayer, link.numLayers - 1),
+  },
+  selectedHead: {
+    name: 'head',
+    kind: headChoice(),
+    fallback: (link) => (typeof DEFAULT_SETTINGS.selectedHead === 'number' && DEFAULT_SETTINGS.selectedHead >= link.numHeads ? 0 : DEFAULT_SETTINGS.selectedHead),
+  },
+  matrixView: { name: 'view', kind: enumOf(MATRIX_VIEWS), fallback: constant(DEFAULT_SETTINGS.matrixView) },
+  page: { name: 'page', kind: enumOf(LAB_PAGES), fallback: constant(DEFAULT_SETTINGS.page) },
+  locale: { name: 'lang', kind: optionalEnum(LOCALES), fallback: constant(undefined) },
+};
+
+/** How a link writes a parameter's default ('' for an empty list; undefined for lang, which has none): for the guide. */
+export function defaultLinkText(param: UrlParam): string | undefined {
+  return writeParam(LAB_PARAMS, param, DEFAULT_LINK_VALUES);
+}

@@ -1,0 +1,78 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+/*
+ * The layer rule in eslint.config.js (no-restricted-imports, one regex per folder depth) must report an import
+ * that runs up or sideways from every layer, and leave allowed ones alone. The files need not exist: lintText
+ * applies the config for the path it is given. One ESLint instance for every case (loading the config is the slow part).
+ */
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: repoRoot });
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+// [file, import statement]
+const FORBIDDEN: readonly (readonly [string, string])[] = [
+  ['src/engine/probe.ts', "import '../state/labStore';"],
+  ['src/engine/train/probe.ts', "import '../../i18n/translate';"],
+  ['src/engine/probe.ts', "import 'react';"],
+  ['src/state/probe.ts', "import '../components/heatmap';"],
+  ['src/state/probe.ts', "import '../i18n/translate';"],
+  ['src/i18n/probe.ts', "import '../components/share/share.messages';"],
+  ['src/i18n/probe.ts', "import '../shared/route';"],
+  ['src/shared/probe.ts', "import '../components/walkthrough/StepCard';"],
+  ['src/shared/probe.ts', "import '../lessons/types';"],
+  ['src/components/controls/probe.tsx', "import '../../lessons/LessonPage';"],
+  ['src/components/share/probe.ts', "import type { EmbedWidget } from '../../widgets/EmbedWidget';"],
+  ['src/components/share/probe.ts', "export { navigate } from '../../guide/GuidePage';"],
+  ['src/components/probe.tsx', "import '../App';"],
+  ['src/lessons/probe.ts', "import '../widgets/EmbedApp';"],
+  ['src/lessons/widgets/probe.tsx', "import '../../widgets/EmbedApp';"],
+  ['src/lessons/content/probe.ts', "import '../../playground/playgroundStore';"],
+  ['src/widgets/probe.tsx', "import '../lessons/widgets/WalkthroughStep';"],
+  ['src/widgets/elements/probe.ts', "import '../../styles.css';"],
+  ['src/widgets/probe.tsx', "import '../messages';"],
+  ['src/guide/probe.ts', "import '../playground/components';"],
+  ['src/playground/components/probe.tsx', "import '../../lessons/LessonBlocks';"],
+  ['src/playground/probe.ts', "import '../guide';"],
+];
+
+const ALLOWED: readonly (readonly [string, string])[] = [
+  ['src/engine/train/probe.ts', "import '../matrix';"],
+  ['src/state/probe.ts', "import '../engine';"],
+  ['src/i18n/probe.ts', "import '../state/locale';"],
+  ['src/shared/probe.ts', "import '../i18n/translate';"],
+  ['src/components/controls/probe.tsx', "import '../../shared/route';"],
+  ['src/components/controls/probe.tsx', "import './LanguageSwitch';"],
+  // lessons/widgets is the lessons' own folder, whatever its name.
+  ['src/lessons/probe.ts', "import './widgets/registry';"],
+  ['src/lessons/content/probe.ts', "import '../widgets/registry';"],
+  ['src/lessons/widgets/probe.tsx', "import '../../components/walkthrough/StepCard';"],
+  ['src/playground/components/probe.tsx', "import '../../components/heatmap';"],
+  ['src/guide/probe.ts', "import '../shared/embedContract';"],
+  ['src/probe.tsx', "import './lessons/LessonsArea';"],
+  ['src/probe.tsx', "import './widgets/EmbedApp';"],
+  ['tests/probe.test.ts', "import '../src/lessons/LessonsArea';"],
+  ['scripts/probe.ts', "import '../src/widgets/EmbedApp';"],
+];
+
+describe('layer lint rule', () => {
+  it.each(FORBIDDEN)('reports %s: %s', async (file, code) => {
+    const errors = await layerErrors(file, code);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('says the rule in its message', async () => {
+    const [message] = await layerErrors('src/components/controls/probe.tsx', "import '../../lessons/LessonPage';");
+    expect(message).toContain('src/components may import only engine, state, i18n, shared, components');
+  });
+
+  it.each(ALLOWED)('allows %s: %s', async (file, code) => {
+    expect(await layerErrors(file, code)).toEqual([]);
+  });
+});
