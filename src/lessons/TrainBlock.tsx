@@ -1,6 +1,7 @@
 import { useT } from '../i18n/translate';
 import { routeHash } from '../shared/route';
 import { RichText } from './RichText';
+import { TryFrame } from './TryFrame';
 import type { Bi } from './types';
 import { useBi } from './useBi';
 
@@ -9,16 +10,15 @@ export function TrainBlock({ label, query, note }: { readonly label: Bi; readonl
   const t = useT();
   const pick = useBi();
   return (
-    <div className="lesson-try lesson-train">
-      <span className="lesson-try__tag">{t('lessons.train.label')}</span>
-      <a className="lesson-train__link" href={routeHash({ kind: 'playground', query })}>
-        <RichText text={pick(label)} />
-      </a>
-      {note && (
-        <p className="lesson-try__note">
-          <RichText text={pick(note)} />
-        </p>
-      )}
-    </div>
+    <TryFrame
+      className="lesson-try lesson-train"
+      tag={t('lessons.train.label')}
+      note={note}
+      action={
+        <a className="lesson-train__link" href={routeHash({ kind: 'playground', query })}>
+          <RichText text={pick(label)} />
+        </a>
+      }
+    />
   );
 }

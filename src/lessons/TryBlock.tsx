@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useT } from '../i18n/translate';
 import { applyPreset } from './applyPreset';
 import { RichText } from './RichText';
+import { TryFrame } from './TryFrame';
 import type { Bi, LabPreset } from './types';
 import { useBi } from './useBi';
 
@@ -11,25 +12,25 @@ export function TryBlock({ label, preset, note }: { readonly label: Bi; readonly
   const pick = useBi();
   const [done, setDone] = useState(false);
   return (
-    <div className="lesson-try">
-      <span className="lesson-try__tag">{t('lessons.try.label')}</span>
-      <button
-        type="button"
-        onClick={() => {
-          applyPreset(preset);
-          setDone(true);
-        }}
-      >
-        <RichText text={pick(label)} />
-      </button>
-      {note && (
-        <p className="lesson-try__note">
-          <RichText text={pick(note)} />
-        </p>
-      )}
+    <TryFrame
+      className="lesson-try"
+      tag={t('lessons.try.label')}
+      note={note}
+      action={
+        <button
+          type="button"
+          onClick={() => {
+            applyPreset(preset);
+            setDone(true);
+          }}
+        >
+          <RichText text={pick(label)} />
+        </button>
+      }
+    >
       <p className="lesson-try__done" aria-live="polite">
         {done ? t('lessons.try.done') : ''}
       </p>
-    </div>
+    </TryFrame>
   );
 }

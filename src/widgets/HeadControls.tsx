@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { HeadSwatch } from '../components/headview/HeadToggles';
 import { useT } from '../i18n/translate';
 import { sameHead } from '../engine';
-import { useLab, type HeadChoice } from '../state/labStore';
+import type { HeadChoice } from '../state/labStore';
+import { useLabFields } from '../state/useLabFields';
 
 export interface HeadControlsProps {
   /** Offer the head select (widgets that show one head). */
@@ -20,16 +20,14 @@ const AVERAGE = 'avg';
 export function HeadControls({ head, toggles, swatches = false }: HeadControlsProps) {
   const t = useT();
   const id = useId();
-  const { numLayers, numHeads, selectedLayer, selectedHead, disabledHeads, set, toggleHead } = useLab(
-    useShallow((s) => ({
-      numLayers: s.numLayers,
-      numHeads: s.numHeads,
-      selectedLayer: s.selectedLayer,
-      selectedHead: s.selectedHead,
-      disabledHeads: s.disabledHeads,
-      set: s.set,
-      toggleHead: s.toggleHead,
-    })),
+  const { numLayers, numHeads, selectedLayer, selectedHead, disabledHeads, set, toggleHead } = useLabFields(
+    'numLayers',
+    'numHeads',
+    'selectedLayer',
+    'selectedHead',
+    'disabledHeads',
+    'set',
+    'toggleHead',
   );
   // The selects show what the widgets show: the selection clamped into the model.
   const layer = Math.max(0, Math.min(selectedLayer, numLayers - 1));

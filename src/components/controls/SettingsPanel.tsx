@@ -1,8 +1,8 @@
-import { useShallow } from 'zustand/react/shallow';
 import { dividingHeadCounts, nearestDividingHeads } from '../../engine';
 import { useT } from '../../i18n/translate';
-import { useLab } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { URL_LIMITS } from '../../state/urlState';
+import { LabeledSelect } from './LabeledSelect';
 
 export const WIDTHS = [8, 12, 16, 24, 32, 48, 64, 96, 128];
 // The controls offer exactly what a shared link can carry (one set of limits for both).
@@ -26,56 +26,32 @@ export interface SettingsPanelProps {
 
 export function SettingsPanel({ onReset }: SettingsPanelProps = {}) {
   const t = useT();
-  const { embedDim, numHeads, numLayers, seed, positionalEncoding, set, reset } = useLab(
-    useShallow((s) => ({
-      embedDim: s.embedDim,
-      numHeads: s.numHeads,
-      numLayers: s.numLayers,
-      seed: s.seed,
-      positionalEncoding: s.positionalEncoding,
-      set: s.set,
-      reset: s.reset,
-    })),
-  );
+  const { embedDim, numHeads, numLayers, seed, positionalEncoding, set, reset } = useLabFields('embedDim', 'numHeads', 'numLayers', 'seed', 'positionalEncoding', 'set', 'reset');
   return (
     <fieldset className="settings">
       <legend>{t('settings.legend')}</legend>
-      <label>
-        {t('settings.width')}
-        <select
-          value={embedDim}
-          onChange={(e) => {
-            const width = Number(e.target.value);
-            set({ embedDim: width, numHeads: headsForWidth(width, numHeads), disabledHeads: [], selectedHead: 0 });
-          }}
-        >
-          {(WIDTHS.includes(embedDim) ? WIDTHS : [...WIDTHS, embedDim].sort((a, b) => a - b)).map((w) => (
-            <option key={w} value={w}>
-              {w}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('settings.heads')}
-        <select value={numHeads} onChange={(e) => set({ numHeads: Number(e.target.value), disabledHeads: [], selectedHead: 0 })}>
-          {headChoices(embedDim).map((h) => (
-            <option key={h} value={h}>
-              {t('settings.headOption', { heads: h, dk: embedDim / h })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('settings.layers')}
-        <select value={numLayers} onChange={(e) => set({ numLayers: Number(e.target.value), selectedLayer: 0, disabledHeads: [] })}>
-          {LAYER_CHOICES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabeledSelect
+        label={t('settings.width')}
+        value={embedDim}
+        options={WIDTHS.includes(embedDim) ? WIDTHS : [...WIDTHS, embedDim].sort((a, b) => a - b)}
+        onChange={(value) => {
+          const width = Number(value);
+          set({ embedDim: width, numHeads: headsForWidth(width, numHeads), disabledHeads: [], selectedHead: 0 });
+        }}
+      />
+      <LabeledSelect
+        label={t('settings.heads')}
+        value={numHeads}
+        options={headChoices(embedDim)}
+        optionLabel={(h) => t('settings.headOption', { heads: h, dk: embedDim / h })}
+        onChange={(value) => set({ numHeads: Number(value), disabledHeads: [], selectedHead: 0 })}
+      />
+      <LabeledSelect
+        label={t('settings.layers')}
+        value={numLayers}
+        options={LAYER_CHOICES}
+        onChange={(value) => set({ numLayers: Number(value), selectedLayer: 0, disabledHeads: [] })}
+      />
       <label>
         {t('settings.seed')}
         <input

@@ -1,8 +1,8 @@
 import { useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { averageHeadWeights, type BlockedMask, type EncoderLayerTrace } from '../../engine';
 import { useT } from '../../i18n/translate';
-import { useLab, type HeadChoice } from '../../state/labStore';
+import { type HeadChoice } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { useLabComputation } from '../../state/useLabComputation';
 import { HeatmapThumbnail } from '../heatmap/HeatmapThumbnail';
 import type { WeightPalette } from '../heatmap/palettes';
@@ -24,7 +24,7 @@ export interface HeadsGridProps {
 export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGridProps) {
   const t = useT();
   const result = useLabComputation();
-  const { selectedLayer, selectedHead, set } = useLab(useShallow((s) => ({ selectedLayer: s.selectedLayer, selectedHead: s.selectedHead, set: s.set })));
+  const { selectedLayer, selectedHead, set } = useLabFields('selectedLayer', 'selectedHead', 'set');
   const gridRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   if (!result.ok || result.layers.length === 0) return null;

@@ -17,8 +17,8 @@ export interface AttentionHeatmapProps {
   readonly matrix: Matrix;
   /** Row labels, length matrix.rows. */
   readonly queryTokens: readonly string[];
-  /** Column labels, length matrix.cols (the same tokens as queryTokens in self-attention). */
-  readonly keyTokens: readonly string[];
+  /** Column labels, length matrix.cols (default: queryTokens, as in self-attention, where the keys are the same tokens). */
+  readonly keyTokens?: readonly string[];
   /**
    * 'weights' (default): softmax output, sequential palette on 0 … 1. 'scores': QKᵀ or QKᵀ/√d_k, diverging palette
    * symmetric around 0 on the largest finite |score|; −∞ (a `masked` matrix) counts as blocked.
@@ -51,7 +51,7 @@ export interface AttentionHeatmapProps {
 export function AttentionHeatmap({
   matrix,
   queryTokens,
-  keyTokens,
+  keyTokens = queryTokens,
   kind = 'weights',
   mask = null,
   fullyMaskedRows,

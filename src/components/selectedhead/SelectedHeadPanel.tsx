@@ -1,9 +1,9 @@
 import { useId, useMemo, type ReactNode } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { averageHeadWeights, type Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { MATRIX_VIEWS, settingsOf, useLab, useLabStore, type MatrixView } from '../../state/labStore';
+import { MATRIX_VIEWS, settingsOf, useLabStore, type MatrixView } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { ExportMenu } from '../export/ExportMenu';
 import { useLabComputation } from '../../state/useLabComputation';
 import { AttentionHeatmap } from '../heatmap/AttentionHeatmap';
@@ -36,15 +36,13 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
   const result = useLabComputation();
   // The store this panel renders from (a custom element's own, or the app's): the export reads its settings.
   const labStore = useLabStore();
-  const { selectedLayer, selectedHead, maskMode, toggleCustomCell, view, set } = useLab(
-    useShallow((s) => ({
-      selectedLayer: s.selectedLayer,
-      selectedHead: s.selectedHead,
-      maskMode: s.maskMode,
-      toggleCustomCell: s.toggleCustomCell,
-      view: s.matrixView,
-      set: s.set,
-    })),
+  const { selectedLayer, selectedHead, maskMode, toggleCustomCell, matrixView: view, set } = useLabFields(
+    'selectedLayer',
+    'selectedHead',
+    'maskMode',
+    'toggleCustomCell',
+    'matrixView',
+    'set',
   );
   const setView = (v: MatrixView) => set({ matrixView: v });
 
@@ -127,7 +125,6 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
       <AttentionHeatmap
         matrix={matrix}
         queryTokens={tokens}
-        keyTokens={tokens}
         kind={kind}
         mask={mask}
         fullyMaskedRows={headTrace.fullyMaskedRows}

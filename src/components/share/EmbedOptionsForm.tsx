@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useT } from '../../i18n/translate';
 import { POST_LN_STEPS, type WalkthroughStepId } from '../../state/walkthroughStore';
 import { EMBED_CONTROLS, EMBED_WIDGETS, type EmbedWidget } from '../../shared/embedContract';
+import { LabeledSelect } from '../controls/LabeledSelect';
 import { withControlLocked, withControlShown, type EmbedChoices } from './embedChoices';
 import { EMBED_SIZES, SIZE_PRESETS, type EmbedSize } from './embedSnippet';
 
@@ -25,41 +26,29 @@ export function EmbedOptionsForm({ choices, onChange }: EmbedOptionsFormProps) {
   const sizeLabel = (size: EmbedSize): string => (size === 'auto' ? t('share.embed.size.auto') : t(`share.embed.size.${size}`, SIZE_PRESETS[size]));
   return (
     <form className="embed-options" onSubmit={(e) => e.preventDefault()}>
-      <label className="embed-field" htmlFor={`${id}-widget`}>
-        {t('share.embed.widget')}
-        <select
-          id={`${id}-widget`}
-          value={choices.widget}
-          onChange={(e) => {
-            const widget = e.currentTarget.value;
-            if (isWidget(widget)) onChange({ ...choices, widget });
-          }}
-        >
-          {EMBED_WIDGETS.map((w) => (
-            <option key={w} value={w}>
-              {t(`share.embed.widget.${w}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabeledSelect
+        id={`${id}-widget`}
+        className="embed-field"
+        label={t('share.embed.widget')}
+        value={choices.widget}
+        options={EMBED_WIDGETS}
+        optionLabel={(w) => t(`share.embed.widget.${w}`)}
+        onChange={(widget) => {
+          if (isWidget(widget)) onChange({ ...choices, widget });
+        }}
+      />
       {choices.widget === 'walkthrough-step' && (
-        <label className="embed-field" htmlFor={`${id}-step`}>
-          {t('share.embed.step')}
-          <select
-            id={`${id}-step`}
-            value={choices.step}
-            onChange={(e) => {
-              const step = e.currentTarget.value;
-              if (isStep(step)) onChange({ ...choices, step });
-            }}
-          >
-            {POST_LN_STEPS.map((s) => (
-              <option key={s} value={s}>
-                {t(`walkthrough.step.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabeledSelect
+          id={`${id}-step`}
+          className="embed-field"
+          label={t('share.embed.step')}
+          value={choices.step}
+          options={POST_LN_STEPS}
+          optionLabel={(s) => t(`walkthrough.step.${s}`)}
+          onChange={(step) => {
+            if (isStep(step)) onChange({ ...choices, step });
+          }}
+        />
       )}
       <fieldset className="embed-fieldset">
         <legend>{t('share.embed.controls')}</legend>

@@ -1,6 +1,7 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type RefObject } from 'react';
 import { useT } from '../../i18n/translate';
-import { useCopy, type CopyStatus } from './useCopy';
+import { CopyStatusMessage } from './CopyStatusMessage';
+import { useCopy } from './useCopy';
 
 export interface EmbedOutputsProps {
   readonly url: string;
@@ -23,9 +24,6 @@ export function EmbedOutputs({ url, snippet, elementSnippet, appUrl, confirmMs }
   const id = useId();
   const snippetField = useRef<HTMLTextAreaElement>(null);
   const linkField = useRef<HTMLInputElement>(null);
-  const snippetCopy = useCopy(confirmMs);
-  const linkCopy = useCopy(confirmMs);
-  const statusText = (status: CopyStatus, copied: string, manual: string): string => (status === 'copied' ? copied : status === 'manual' ? manual : '');
 
   return (
     <div className="embed-outputs">
@@ -37,14 +35,14 @@ export function EmbedOutputs({ url, snippet, elementSnippet, appUrl, confirmMs }
         {t('share.embed.snippet')}
         <textarea id={`${id}-snippet`} ref={snippetField} className="embed-code" readOnly rows={rowsFor(snippet)} value={snippet} onFocus={selectAll} spellCheck={false} />
       </label>
-      <div className="embed-copy">
-        <button type="button" className="share-button" onClick={() => void snippetCopy.copy(snippet, () => snippetField.current)}>
-          {t('share.embed.copySnippet')}
-        </button>
-        <span className="share-status" aria-live="polite" aria-atomic="true">
-          {statusText(snippetCopy.status, t('share.embed.snippetCopied'), t('share.embed.snippetManual'))}
-        </span>
-      </div>
+      <CopyRow
+        text={snippet}
+        field={snippetField}
+        label={t('share.embed.copySnippet')}
+        copied={t('share.embed.snippetCopied')}
+        manual={t('share.embed.snippetManual')}
+        confirmMs={confirmMs}
+      />
       <details className="embed-element">
         <summary>{t('share.embed.element')}</summary>
         <p className="embed-hint">{t('share.embed.elementHint')}</p>
@@ -55,14 +53,37 @@ export function EmbedOutputs({ url, snippet, elementSnippet, appUrl, confirmMs }
         {t('share.embed.appLink')}
         <input id={`${id}-link`} ref={linkField} className="embed-code" type="text" readOnly value={appUrl} onFocus={selectAll} />
       </label>
-      <div className="embed-copy">
-        <button type="button" className="share-button" onClick={() => void linkCopy.copy(appUrl, () => linkField.current)}>
-          {t('share.embed.copyLink')}
-        </button>
-        <span className="share-status" aria-live="polite" aria-atomic="true">
-          {statusText(linkCopy.status, t('share.copied'), t('share.embed.linkManual'))}
-        </span>
-      </div>
+      <CopyRow
+        text={appUrl}
+        field={linkField}
+        label={t('share.embed.copyLink')}
+        copied={t('share.copied')}
+        manual={t('share.embed.linkManual')}
+        confirmMs={confirmMs}
+      />
+    </div>
+  );
+}
+
+interface CopyRowProps {
+  readonly text: string;
+  /** The field showing `text`: selected for a manual copy when the clipboard refuses. */
+  readonly field: RefObject<HTMLInputElement | HTMLTextAreaElement | null>;
+  readonly label: string;
+  readonly copied: string;
+  readonly manual: string;
+  readonly confirmMs?: number;
+}
+
+/** A copy button for one of the fields above, with its own announced outcome. */
+function CopyRow({ text, field, label, copied, manual, confirmMs }: CopyRowProps) {
+  const { status, copy } = useCopy(confirmMs);
+  return (
+    <div className="embed-copy">
+      <button type="button" className="share-button" onClick={() => void copy(text, () => field.current)}>
+        {label}
+      </button>
+      <CopyStatusMessage status={status} copied={copied} manual={manual} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useT } from '../../i18n/translate';
 import { currentShareUrl } from '../../state/urlSync';
+import { CopyStatusMessage } from './CopyStatusMessage';
 import { LinkCutHint } from './LinkCutHint';
 import { useCopy } from './useCopy';
 import { useLinkCut } from './useLinkCut';
@@ -45,9 +46,7 @@ export function ShareButton({ getUrl = currentShareUrl, confirmMs = 4000 }: Shar
       <button type="button" className="share-button" title={t('share.description')} onClick={() => void copy()}>
         {t('share.button')}
       </button>
-      <span className="share-status" aria-live="polite" aria-atomic="true">
-        {status === 'copied' ? t('share.copied') : status === 'manual' ? t('share.manual') : ''}
-      </span>
+      <CopyStatusMessage status={status} copied={t('share.copied')} manual={t('share.manual')} />
       <LinkCutHint parts={cut} />
       {manualUrl !== null && (
         <span className="share-manual">

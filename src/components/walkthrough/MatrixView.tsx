@@ -78,7 +78,7 @@ export function MatrixView({
         <NumberGrid {...{ matrix, rowLabels, kind, mask, highlightRows, highlightCols, onActiveCell, activeCell, label }} />
       ) : attention ? (
         <AttentionHover onActiveCell={onActiveCell}>
-          <AttentionHeatmap matrix={matrix} queryTokens={rowLabels} keyTokens={colLabels ?? rowLabels} kind={kind} mask={mask} title={`${label} (${shape})`} captionHidden size={300} />
+          <AttentionHeatmap matrix={matrix} queryTokens={rowLabels} keyTokens={colLabels} kind={kind} mask={mask} title={`${label} (${shape})`} captionHidden size={300} />
         </AttentionHover>
       ) : (
         <MiniHeatmap {...{ matrix, kind, mask, highlightRows, highlightCols, onActiveCell, activeCell }} />

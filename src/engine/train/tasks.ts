@@ -1,6 +1,6 @@
 import { EngineError } from '../errors';
 import type { Random } from '../random';
-import { IGNORE_TARGET, TASK_NAMES, type TaskBatch, type TaskName } from './types';
+import { IGNORE_TARGET, TASK_NAMES, type TaskBatch, type TaskName, type TinyModelConfig, type TrainSettings } from './types';
 
 /**
  * The four toy tasks the playground trains on. Every task draws its inputs uniformly from [0, vocab) with the
@@ -15,19 +15,7 @@ import { IGNORE_TARGET, TASK_NAMES, type TaskBatch, type TaskName } from './type
  */
 
 /** The architecture and training settings a task starts from (the playground's defaults, the seed aside). */
-export interface TaskDefaults {
-  readonly vocab: number;
-  readonly seqLen: number;
-  readonly layers: number;
-  readonly heads: number;
-  readonly width: number;
-  readonly ffnWidth: number;
-  readonly causal: boolean;
-  readonly learningRate: number;
-  readonly warmupSteps: number;
-  readonly batchSize: number;
-  readonly clipNorm: number;
-}
+export type TaskDefaults = Omit<TinyModelConfig, 'task'> & Omit<TrainSettings, 'seed'>;
 
 /*
  * Why these numbers:

@@ -17,20 +17,20 @@ import { TASK_NAMES, type NamedTensor, type TinyModelConfig, type TrainSettings,
 export const WEIGHTS_FORMAT = 'attention-lab-tiny-transformer';
 export const WEIGHTS_VERSION = 1;
 
-/** What a weights file holds, with the tensors decoded. */
-export interface DecodedWeights {
+/** What a weights file says about the model besides its tensors. */
+interface WeightsHeader {
   readonly config: TinyModelConfig;
   readonly settings: TrainSettings;
   readonly step: number;
   readonly heldOutAccuracy: number;
+}
+
+/** What a weights file holds, with the tensors decoded. */
+export interface DecodedWeights extends WeightsHeader {
   readonly tensors: Map<string, NamedTensor>;
 }
 
-export interface WeightsToEncode {
-  readonly config: TinyModelConfig;
-  readonly settings: TrainSettings;
-  readonly step: number;
-  readonly heldOutAccuracy: number;
+export interface WeightsToEncode extends WeightsHeader {
   readonly tensors: ReadonlyMap<string, NamedTensor> | Readonly<Record<string, NamedTensor>>;
 }
 

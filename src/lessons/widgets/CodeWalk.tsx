@@ -1,10 +1,10 @@
 import { useId, useMemo, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n/translate';
-import { useLab } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { useLabComputation } from '../../state/useLabComputation';
 import type { WidgetProps } from '../types';
 import { CODE_STEPS, ENGINE_FILES, extractFunction, STEP_CODE, stepShapes, type CodeRef, type CodeStepId } from './CodeWalkSource';
+import { ShapeRow, ShapesTable } from './ShapesTable';
 import './heads.css';
 
 function isStep(value: unknown): value is CodeStepId {
@@ -20,10 +20,9 @@ export function CodeWalk({ config }: WidgetProps) {
   const t = useT();
   const initial = config?.step;
   const [index, setIndex] = useState(() => (isStep(initial) ? CODE_STEPS.indexOf(initial) : 0));
-  const { embedDim, numHeads } = useLab(useShallow((s) => ({ embedDim: s.embedDim, numHeads: s.numHeads })));
+  const { embedDim, numHeads } = useLabFields('embedDim', 'numHeads');
   const result = useLabComputation();
   const listId = useId();
-  const shapesId = useId();
   const step = CODE_STEPS[index];
   const tokens = result.ok ? result.tokens.length : null;
   const shapes = stepShapes(step, { tokens, embedDim, numHeads });
@@ -50,23 +49,13 @@ export function CodeWalk({ config }: WidgetProps) {
         <p className="lw-heads-note" aria-live="polite">{t('lw.heads.walk.stepOf', { n: index + 1, total: CODE_STEPS.length })}</p>
         <h4>{t(`lw.heads.walk.${step}.title`)}</h4>
         <p>{t(`lw.heads.walk.${step}.explain`, values)}</p>
-        <p id={shapesId} className="lw-heads-caption">
-          {shapesCaption}
-        </p>
-        <div className="lw-heads-scroll" role="region" tabIndex={0} aria-labelledby={shapesId}>
-          <table className="lw-heads-table lw-heads-shapes" data-testid="code-walk-shapes" aria-labelledby={shapesId}>
-            <tbody>
-              {shapes.map((line) => (
-                <tr key={line.name}>
-                  <th scope="row">
-                    <code>{line.name}</code>
-                  </th>
-                  <td className="lw-heads-shape">{line.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ShapesTable caption={shapesCaption} testId="code-walk-shapes">
+          <tbody>
+            {shapes.map((line) => (
+              <ShapeRow key={line.name} name={line.name} value={line.value} />
+            ))}
+          </tbody>
+        </ShapesTable>
       </section>
       {STEP_CODE[step].map((ref) => (
         <CodeBlock key={`${ref.file}#${ref.name}`} codeRef={ref} />

@@ -1,10 +1,10 @@
 import { useId, useMemo, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { AttentionHeatmap } from '../../components/heatmap';
 import { EngineError } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import type { WidgetProps } from '../types';
 import { computeCross, CROSS_MAX_TOKENS, crossModel, DEFAULT_SOURCE, DEFAULT_TARGET, type CrossModelSettings } from './CrossAttentionModel';
 import './scoring.css';
@@ -21,9 +21,7 @@ const MAX_CHARS = 400;
 export function CrossAttention(_props: WidgetProps) {
   const t = useT();
   const uid = useId();
-  const settings: CrossModelSettings = useLab(
-    useShallow((s) => ({ embedDim: s.embedDim, numHeads: s.numHeads, numLayers: s.numLayers, seed: s.seed, positionalEncoding: s.positionalEncoding })),
-  );
+  const settings: CrossModelSettings = useLabFields('embedDim', 'numHeads', 'numLayers', 'seed', 'positionalEncoding');
   const labHead = useLab((s) => s.selectedHead);
   const [source, setSource] = useState(DEFAULT_SOURCE);
   const [target, setTarget] = useState(DEFAULT_TARGET);
@@ -120,7 +118,7 @@ export function CrossAttention(_props: WidgetProps) {
             <p className="lw-scoring-note" data-testid="self-shape">
               {t('lw.scoring.cross.selfShape', { rows: T })}
             </p>
-            <AttentionHeatmap matrix={result.self.weights} queryTokens={result.targetTokens} keyTokens={result.targetTokens} title={t('lw.scoring.cross.selfTitle')} size={MAP_SIZE} />
+            <AttentionHeatmap matrix={result.self.weights} queryTokens={result.targetTokens} title={t('lw.scoring.cross.selfTitle')} size={MAP_SIZE} />
           </div>
         )}
       </div>

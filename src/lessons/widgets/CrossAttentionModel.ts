@@ -1,4 +1,5 @@
 import { encoderModel, tokenize, type AttentionTrace, type EncoderModel } from '../../engine';
+import type { LabSettings } from '../../state/labStore';
 
 /** The example pair: an English source and its Chinese translation as the target (7 × 6 weights). */
 export const DEFAULT_SOURCE = 'The weather is nice today.';
@@ -6,13 +7,8 @@ export const DEFAULT_TARGET = '今天天气很好。';
 /** Tokens kept per sentence: the maps stay readable and cheap. */
 export const CROSS_MAX_TOKENS = 48;
 
-export interface CrossModelSettings {
-  readonly embedDim: number;
-  readonly numHeads: number;
-  readonly numLayers: number;
-  readonly seed: number;
-  readonly positionalEncoding: boolean;
-}
+/** The lab settings the cross-attention model is built from (it is the lab's model). */
+export type CrossModelSettings = Pick<LabSettings, 'embedDim' | 'numHeads' | 'numLayers' | 'seed' | 'positionalEncoding'>;
 
 /** The lab's model (shared with the lab's views); throws an EngineError for a config it cannot build. */
 export function crossModel(settings: CrossModelSettings): EncoderModel {

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { headChoices, headsForWidth, WIDTHS } from '../../components/controls/SettingsPanel';
 import { headColor } from '../../components/headview/headColors';
 import { useT } from '../../i18n/translate';
-import { useLab } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { URL_LIMITS } from '../../state/urlState';
 import { useLabComputation } from '../../state/useLabComputation';
 import { checkHeadCount, shape } from './HeadSplitShapes';
+import { ShapeRow, ShapesTable } from './ShapesTable';
 import './heads.css';
 
 /**
@@ -17,14 +17,13 @@ import './heads.css';
  */
 export function HeadSplit() {
   const t = useT();
-  const { embedDim, numHeads, set } = useLab(useShallow((s) => ({ embedDim: s.embedDim, numHeads: s.numHeads, set: s.set })));
+  const { embedDim, numHeads, set } = useLabFields('embedDim', 'numHeads', 'set');
   const result = useLabComputation();
   // What the student is typing; null shows the lab's value.
   const [draft, setDraft] = useState<string | null>(null);
   const widthId = useId();
   const headsId = useId();
   const messageId = useId();
-  const shapesId = useId();
 
   const check = draft === null ? null : checkHeadCount(draft, embedDim);
   const refused = check !== null && !check.ok ? check : null;
@@ -109,38 +108,21 @@ export function HeadSplit() {
         {groups.map((g) => t('lw.heads.split.range', { head: g.head + 1, from: g.from, to: g.to })).join(' · ')}
       </p>
 
-      <p id={shapesId} className="lw-heads-caption">
-        {shapesCaption}
-      </p>
-      <div className="lw-heads-scroll" role="region" tabIndex={0} aria-labelledby={shapesId}>
-        <table className="lw-heads-table lw-heads-shapes" data-testid="head-split-shapes" aria-labelledby={shapesId}>
-          <tbody>
-            <ShapeRow name="X" value={shape(L, embedDim)} note={t('lw.heads.split.noteX')} />
-            <ShapeRow name="W_i^Q, W_i^K, W_i^V" value={shape(embedDim, dk)} note={t('lw.heads.split.noteW', { heads: numHeads })} />
-            <ShapeRow name="Q_i, K_i, V_i" value={shape(L, dk)} note={t('lw.heads.split.noteQkv')} />
-            <ShapeRow name="softmax(Q_i K_iᵀ / √d_k)" value={shape(L, L)} note={t('lw.heads.split.noteWeights', { dk, root: Math.sqrt(dk).toFixed(3) })} />
-            <ShapeRow name="head_i" value={shape(L, dk)} note={t('lw.heads.split.noteHead')} />
-            <ShapeRow name="Concat(head_1 … head_h)" value={shape(L, `${numHeads}·${dk} = ${embedDim}`)} note={t('lw.heads.split.noteConcat')} />
-            <ShapeRow name="W_O" value={shape(embedDim, embedDim)} note={t('lw.heads.split.noteWo')} />
-            <ShapeRow name="MultiHead(X)" value={shape(L, embedDim)} note={t('lw.heads.split.noteOut')} />
-          </tbody>
-        </table>
-      </div>
+      <ShapesTable caption={shapesCaption} testId="head-split-shapes">
+        <tbody>
+          <ShapeRow name="X" value={shape(L, embedDim)} note={t('lw.heads.split.noteX')} />
+          <ShapeRow name="W_i^Q, W_i^K, W_i^V" value={shape(embedDim, dk)} note={t('lw.heads.split.noteW', { heads: numHeads })} />
+          <ShapeRow name="Q_i, K_i, V_i" value={shape(L, dk)} note={t('lw.heads.split.noteQkv')} />
+          <ShapeRow name="softmax(Q_i K_iᵀ / √d_k)" value={shape(L, L)} note={t('lw.heads.split.noteWeights', { dk, root: Math.sqrt(dk).toFixed(3) })} />
+          <ShapeRow name="head_i" value={shape(L, dk)} note={t('lw.heads.split.noteHead')} />
+          <ShapeRow name="Concat(head_1 … head_h)" value={shape(L, `${numHeads}·${dk} = ${embedDim}`)} note={t('lw.heads.split.noteConcat')} />
+          <ShapeRow name="W_O" value={shape(embedDim, embedDim)} note={t('lw.heads.split.noteWo')} />
+          <ShapeRow name="MultiHead(X)" value={shape(L, embedDim)} note={t('lw.heads.split.noteOut')} />
+        </tbody>
+      </ShapesTable>
       <p className="lw-heads-note" data-testid="head-split-params">
         {t('lw.heads.split.params', { width: embedDim, params })}
       </p>
     </div>
-  );
-}
-
-function ShapeRow({ name, value, note }: { readonly name: string; readonly value: string; readonly note: string }) {
-  return (
-    <tr>
-      <th scope="row">
-        <code>{name}</code>
-      </th>
-      <td className="lw-heads-shape">{value}</td>
-      <td className="lw-heads-shapes__note">{note}</td>
-    </tr>
   );
 }

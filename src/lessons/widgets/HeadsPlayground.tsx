@@ -1,10 +1,9 @@
-import { useShallow } from 'zustand/react/shallow';
 import { HeadsGrid } from '../../components/headsgrid/HeadsGrid';
 import { HeadViewPanel } from '../../components/headview/HeadViewPanel';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { disabledHeadSets } from '../../state/labMask';
-import { useLab } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { useLabComputation } from '../../state/useLabComputation';
 import './heads.css';
 
@@ -16,9 +15,7 @@ import './heads.css';
 export function HeadsPlayground() {
   const t = useT();
   const result = useLabComputation();
-  const { disabledHeads, numLayers, numHeads, selectedLayer } = useLab(
-    useShallow((s) => ({ disabledHeads: s.disabledHeads, numLayers: s.numLayers, numHeads: s.numHeads, selectedLayer: s.selectedLayer })),
-  );
+  const { disabledHeads, numLayers, numHeads, selectedLayer } = useLabFields('disabledHeads', 'numLayers', 'numHeads', 'selectedLayer');
   if (!result.ok) return <p className="lw-heads-note" role="status">{engineErrorMessage(t, result.error)}</p>;
 
   const layer = Math.max(0, Math.min(selectedLayer, numLayers - 1));

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { headColor } from '../../components/headview/headColors';
 import { useT, type Translate } from '../../i18n/translate';
-import { useLab } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { useLabComputation } from '../../state/useLabComputation';
 import { shape } from './HeadSplitShapes';
+import { ShapesTable } from './ShapesTable';
 import { featureOf, headWidth, roleOf, type FeatureRole, type QkvLayout } from './LayoutExplorerMapping';
 import './heads.css';
 
@@ -31,11 +31,10 @@ interface Active {
  */
 export function LayoutExplorer() {
   const t = useT();
-  const { embedDim, numHeads } = useLab(useShallow((s) => ({ embedDim: s.embedDim, numHeads: s.numHeads })));
+  const { embedDim, numHeads } = useLabFields('embedDim', 'numHeads');
   const result = useLabComputation();
   const [selected, setSelected] = useState<Active>({ layout: 'article', feature: FIRST_FEATURE });
   const [hover, setHover] = useState<Active | null>(null);
-  const shapesId = useId();
   const d = headWidth(embedDim, numHeads);
   if (d === null) return <p className="lw-heads-error" role="alert">{t('lw.heads.layout.invalid', { width: embedDim, heads: numHeads })}</p>;
 
@@ -76,52 +75,47 @@ export function LayoutExplorer() {
             : t('lw.heads.layout.formulaPytorch', { f: active.feature, e: embedDim, d, partIndex: Math.floor(active.feature / embedDim), part: role.part, within: active.feature % embedDim, head: role.head, column: role.column })}
         </p>
       </div>
-      <p id={shapesId} className="lw-heads-caption">
-        {shapesCaption}
-      </p>
-      <div className="lw-heads-scroll" role="region" tabIndex={0} aria-labelledby={shapesId}>
-        <table className="lw-heads-table lw-heads-shapes" data-testid="layout-shapes" aria-labelledby={shapesId}>
-          <thead>
-            <tr>
-              <th scope="col">{t('lw.heads.layout.colOp')}</th>
-              <th scope="col">{t('lw.heads.layout.name.article')}</th>
-              <th scope="col">{t('lw.heads.layout.name.pytorch')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">
-                <code>qkv = x W</code>
-              </th>
-              <td className="lw-heads-shape">{shape(L, 3 * embedDim)}</td>
-              <td className="lw-heads-shape">{shape(L, 3 * embedDim)}</td>
-            </tr>
-            <tr>
-              <th scope="row">
-                <code>reshape</code> / <code>chunk → view</code>
-              </th>
-              <td className="lw-heads-shape">{shape(L, numHeads, 3 * d)}</td>
-              <td className="lw-heads-shape">
-                3 × {shape(L, embedDim)} → 3 × {shape(L, numHeads, d)}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">
-                <code>permute</code> / <code>transpose</code>
-              </th>
-              <td className="lw-heads-shape">{shape(numHeads, L, 3 * d)}</td>
-              <td className="lw-heads-shape">3 × {shape(numHeads, L, d)}</td>
-            </tr>
-            <tr>
-              <th scope="row">
-                <code>chunk(3, dim=-1)</code>
-              </th>
-              <td className="lw-heads-shape">3 × {shape(numHeads, L, d)}</td>
-              <td className="lw-heads-shape">—</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <ShapesTable caption={shapesCaption} testId="layout-shapes">
+        <thead>
+          <tr>
+            <th scope="col">{t('lw.heads.layout.colOp')}</th>
+            <th scope="col">{t('lw.heads.layout.name.article')}</th>
+            <th scope="col">{t('lw.heads.layout.name.pytorch')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">
+              <code>qkv = x W</code>
+            </th>
+            <td className="lw-heads-shape">{shape(L, 3 * embedDim)}</td>
+            <td className="lw-heads-shape">{shape(L, 3 * embedDim)}</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <code>reshape</code> / <code>chunk → view</code>
+            </th>
+            <td className="lw-heads-shape">{shape(L, numHeads, 3 * d)}</td>
+            <td className="lw-heads-shape">
+              3 × {shape(L, embedDim)} → 3 × {shape(L, numHeads, d)}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <code>permute</code> / <code>transpose</code>
+            </th>
+            <td className="lw-heads-shape">{shape(numHeads, L, 3 * d)}</td>
+            <td className="lw-heads-shape">3 × {shape(numHeads, L, d)}</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <code>chunk(3, dim=-1)</code>
+            </th>
+            <td className="lw-heads-shape">3 × {shape(numHeads, L, d)}</td>
+            <td className="lw-heads-shape">—</td>
+          </tr>
+        </tbody>
+      </ShapesTable>
     </div>
   );
 }

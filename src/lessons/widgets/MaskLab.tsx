@@ -1,5 +1,4 @@
 import { useId, useMemo, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { TokenChips } from '../../components/controls/TokenChips';
 import { AttentionHeatmap } from '../../components/heatmap/AttentionHeatmap';
 import { formatValue } from '../../components/heatmap/heatmapModel';
@@ -7,7 +6,8 @@ import { resolveSelection } from '../../components/selectedhead/selection';
 import { averageHeadWeights, type Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { useLab, type MaskMode } from '../../state/labStore';
+import { type MaskMode } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { useLabComputation } from '../../state/useLabComputation';
 import './heads.css';
 
@@ -22,9 +22,7 @@ const MAP_SIZE = 260;
 export function MaskLab() {
   const t = useT();
   const result = useLabComputation();
-  const { maskMode, selectedLayer, selectedHead, set, toggleCustomCell } = useLab(
-    useShallow((s) => ({ maskMode: s.maskMode, selectedLayer: s.selectedLayer, selectedHead: s.selectedHead, set: s.set, toggleCustomCell: s.toggleCustomCell })),
-  );
+  const { maskMode, selectedLayer, selectedHead, set, toggleCustomCell } = useLabFields('maskMode', 'selectedLayer', 'selectedHead', 'set', 'toggleCustomCell');
   const [row, setRow] = useState(0);
   const rowId = useId();
   const headId = useId();
@@ -96,7 +94,6 @@ export function MaskLab() {
           <AttentionHeatmap
             matrix={weights}
             queryTokens={tokens}
-            keyTokens={tokens}
             mask={mask}
             fullyMaskedRows={fullyMasked}
             title={title}

@@ -1,10 +1,9 @@
 import { useId } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { SentenceInput } from '../../components/controls/SentenceInput';
 import { SettingsPanel } from '../../components/controls/SettingsPanel';
 import { SelectedHeadPanel } from '../../components/selectedhead';
 import { useT } from '../../i18n/translate';
-import { useLab } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import type { WidgetProps } from '../types';
 import './model.css';
 
@@ -15,9 +14,7 @@ import './model.css';
 export function MiniLab({ config }: WidgetProps) {
   const t = useT();
   const showSettings = config?.showSettings === true;
-  const { numLayers, numHeads, selectedLayer, selectedHead, set } = useLab(
-    useShallow((s) => ({ numLayers: s.numLayers, numHeads: s.numHeads, selectedLayer: s.selectedLayer, selectedHead: s.selectedHead, set: s.set })),
-  );
+  const { numLayers, numHeads, selectedLayer, selectedHead, set } = useLabFields('numLayers', 'numHeads', 'selectedLayer', 'selectedHead', 'set');
   const layerId = useId();
   const headId = useId();
   // The store may hold a layer or head past a smaller model (the panel clamps the same way).

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { HeatmapThumbnail } from '../../components/heatmap';
 import { SelectedHeadPanel } from '../../components/selectedhead';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { useLab } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { useLabComputation } from '../../state/useLabComputation';
 import { hasTargets, PATTERN_IDS, patternTemplate, rankHeads, type HeadMatch } from './patterns';
 import './model.css';
@@ -23,7 +22,7 @@ const pct = (score: number) => `${Math.round(score * 100)}%`;
 export function PatternFinder() {
   const t = useT();
   const lab = useLabComputation();
-  const { selectedLayer, selectedHead, set } = useLab(useShallow((s) => ({ selectedLayer: s.selectedLayer, selectedHead: s.selectedHead, set: s.set })));
+  const { selectedLayer, selectedHead, set } = useLabFields('selectedLayer', 'selectedHead', 'set');
   const found = useMemo(() => {
     if (!lab.ok) return null;
     const tokens = lab.tokens.map((tk) => tk.text);

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { formatValue } from '../../components/heatmap/heatmapModel';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { useLab } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { useLabComputation } from '../../state/useLabComputation';
 import { permutationRun, seededPermutation } from './permutationCheck';
 import './model.css';
@@ -25,9 +24,7 @@ const EQUAL_BELOW = 1e-4;
 export function Permutation() {
   const t = useT();
   const lab = useLabComputation();
-  const { embedDim, numLayers, seed, positionalEncoding, set } = useLab(
-    useShallow((s) => ({ embedDim: s.embedDim, numLayers: s.numLayers, seed: s.seed, positionalEncoding: s.positionalEncoding, set: s.set })),
-  );
+  const { embedDim, numLayers, seed, positionalEncoding, set } = useLabFields('embedDim', 'numLayers', 'seed', 'positionalEncoding', 'set');
   const [shuffles, setShuffles] = useState(0);
   const tokens = useMemo(() => (lab.ok ? lab.tokens.slice(0, PERMUTATION_MAX_TOKENS).map((tk) => tk.text) : []), [lab]);
   const perm = useMemo(() => (shuffles === 0 ? null : seededPermutation(tokens.length, seed * 7919 + shuffles)), [shuffles, tokens.length, seed]);

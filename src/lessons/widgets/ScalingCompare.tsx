@@ -84,10 +84,10 @@ export function ScalingCompare() {
       </p>
       <div className="lw-basics-compare__maps">
         <div className="lw-basics-scroll" data-map="scaled">
-          <AttentionHeatmap matrix={scaled.weights} queryTokens={tokens} keyTokens={tokens} mask={mask} title={t('lw.basics.compare.scaled')} size={MAP_SIZE} />
+          <AttentionHeatmap matrix={scaled.weights} queryTokens={tokens} mask={mask} title={t('lw.basics.compare.scaled')} size={MAP_SIZE} />
         </div>
         <div className="lw-basics-scroll" data-map="unscaled">
-          <AttentionHeatmap matrix={unscaled.weights} queryTokens={tokens} keyTokens={tokens} mask={mask} title={t('lw.basics.compare.unscaled')} size={MAP_SIZE} />
+          <AttentionHeatmap matrix={unscaled.weights} queryTokens={tokens} mask={mask} title={t('lw.basics.compare.unscaled')} size={MAP_SIZE} />
         </div>
       </div>
       <div className="lw-basics-scroll">

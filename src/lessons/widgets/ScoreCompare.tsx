@@ -1,11 +1,10 @@
 import { useId, useMemo, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { AttentionHeatmap } from '../../components/heatmap';
 import { formatValue } from '../../components/heatmap/heatmapModel';
 import { sliceCols } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { useLab } from '../../state/labStore';
+import { useLabFields } from '../../state/useLabFields';
 import { useLabComputation } from '../../state/useLabComputation';
 import type { WidgetProps } from '../types';
 import { ScoreCompareCard } from './ScoreCompareCard';
@@ -28,7 +27,7 @@ export function ScoreCompare({ config }: WidgetProps) {
   const t = useT();
   const uid = useId();
   const result = useLabComputation();
-  const { seed, selectedHead, set } = useLab(useShallow((s) => ({ seed: s.seed, selectedHead: s.selectedHead, set: s.set })));
+  const { seed, selectedHead, set } = useLabFields('seed', 'selectedHead', 'set');
   const [localM, setLocalM] = useState(() => clampHalfWidth(config?.d, 0, 64, 1));
   const [localP, setLocalP] = useState(() => clampHalfWidth(config?.dp, 1, 64, 2));
   const [focus, setFocus] = useState<ScoringId>(() => (isScoringId(config?.focus) ? config.focus : 'local-m'));
@@ -113,7 +112,7 @@ export function ScoreCompare({ config }: WidgetProps) {
         ))}
       </div>
       <div className="lw-scoring-scroll" data-testid="score-compare-detail" data-scoring={focus}>
-        <AttentionHeatmap matrix={shown.weights} queryTokens={tokens} keyTokens={tokens} mask={shown.mask} title={detailTitle} size={DETAIL_SIZE} />
+        <AttentionHeatmap matrix={shown.weights} queryTokens={tokens} mask={shown.mask} title={detailTitle} size={DETAIL_SIZE} />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { TASK_NAMES, type TaskName } from '../../engine/train/types';
 import { configFromParams } from '../playgroundUrl';
 import { usePlayground } from '../playgroundStore';
+import { LabeledSelect } from '../../components/controls/LabeledSelect';
 import { useT } from '../../i18n/translate';
 import { headChoices, LAYER_CHOICES, LEARNING_RATE_CHOICES, relativeWork, WIDTH_CHOICES, withCurrent } from './formOptions';
 import { SeedField } from './SeedField';
@@ -15,32 +16,21 @@ export function PlaygroundForm() {
   const { config, settings } = configFromParams(params);
   const work = relativeWork(config.layers, config.width, config.seqLen, config.vocab);
   const numberSelect = (name: 'layers' | 'heads' | 'width' | 'learningRate', label: string, options: readonly number[]) => (
-    <label htmlFor={`${id}-${name}`}>
-      {label}
-      <select id={`${id}-${name}`} value={String(params[name])} onChange={(e) => setParams({ [name]: Number(e.target.value) })}>
-        {options.map((v) => (
-          <option key={v} value={String(v)}>
-            {v}
-          </option>
-        ))}
-      </select>
-    </label>
+    <LabeledSelect id={`${id}-${name}`} label={label} value={params[name]} options={options} onChange={(value) => setParams({ [name]: Number(value) })} />
   );
 
   return (
     <div className="playground-form">
       <fieldset>
         <legend>{t('pg.form.legend')}</legend>
-        <label htmlFor={`${id}-task`}>
-          {t('pg.form.task')}
-          <select id={`${id}-task`} value={params.task} onChange={(e) => setParams({ task: e.target.value as TaskName })}>
-            {TASK_NAMES.map((task) => (
-              <option key={task} value={task}>
-                {t(`pg.task.${task}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabeledSelect
+          id={`${id}-task`}
+          label={t('pg.form.task')}
+          value={params.task}
+          options={TASK_NAMES}
+          optionLabel={(task) => t(`pg.task.${task}`)}
+          onChange={(task) => setParams({ task: task as TaskName })}
+        />
         <p className="playground-form__about">{t(`pg.about.${params.task}`)}</p>
         <div className="playground-form__grid">
           {numberSelect('layers', t('pg.form.layers'), withCurrent(LAYER_CHOICES, params.layers))}

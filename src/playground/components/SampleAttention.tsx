@@ -92,7 +92,6 @@ export function SampleAttention() {
         <AttentionHeatmap
           matrix={matrix}
           queryTokens={tokens}
-          keyTokens={tokens}
           mask={mask}
           size={size}
           title={mapTitle}

@@ -54,23 +54,44 @@ function scatter(block: Float64Array, seq: number, t: number, stride: number, co
   }
 }
 
-export function attentionForward(qkv: Float64Array, shape: AttentionShape, mask: Uint8Array | null, probs: Float64Array, out: Float64Array): void {
-  const { batch, seqLen: t, heads, width: e } = shape;
+/** The sizes both passes work in, and the T × D blocks (scratch) that hold one head's Q, K and V. */
+interface HeadBlocks {
+  readonly batch: number;
+  readonly t: number;
+  readonly heads: number;
+  readonly e: number;
+  readonly d: number;
+  /** Row width of qkv: 3E. */
+  readonly stride: number;
+  /** 1 / √D. */
+  readonly scale: number;
+  readonly q: Float64Array;
+  readonly k: Float64Array;
+  readonly v: Float64Array;
+}
+
+function headBlocks({ batch, seqLen: t, heads, width: e }: AttentionShape): HeadBlocks {
   const d = e / heads;
-  const stride = 3 * e;
-  const scale = 1 / Math.sqrt(d);
-  const q = ensure('q', t * d);
-  const k = ensure('k', t * d);
-  const v = ensure('v', t * d);
+  return { batch, t, heads, e, d, stride: 3 * e, scale: 1 / Math.sqrt(d), q: ensure('q', t * d), k: ensure('k', t * d), v: ensure('v', t * d) };
+}
+
+/** Copies head h of the sequence starting at row `seq` out of qkv into the q, k and v blocks. */
+function gatherHead(qkv: Float64Array, seq: number, h: number, { t, e, d, stride, q, k, v }: HeadBlocks): void {
+  gather(qkv, seq, t, stride, h * d, d, q);
+  gather(qkv, seq, t, stride, e + h * d, d, k);
+  gather(qkv, seq, t, stride, 2 * e + h * d, d, v);
+}
+
+export function attentionForward(qkv: Float64Array, shape: AttentionShape, mask: Uint8Array | null, probs: Float64Array, out: Float64Array): void {
+  const blocks = headBlocks(shape);
+  const { batch, t, heads, e, d, scale, q, k, v } = blocks;
   const vT = ensure('t', t * d); // D × T
   const o = ensure('r', t * d);
   const p = ensure('p', t * t);
   for (let b = 0; b < batch; b++) {
     const seq = b * t;
     for (let h = 0; h < heads; h++) {
-      gather(qkv, seq, t, stride, h * d, d, q);
-      gather(qkv, seq, t, stride, e + h * d, d, k);
-      gather(qkv, seq, t, stride, 2 * e + h * d, d, v);
+      gatherHead(qkv, seq, h, blocks);
       transposeInto(v, t, d, vT);
       rowDots(q, t, d, k, t, p, false); // Q·Kᵀ
       for (let i = 0; i < t * t; i++) p[i] *= scale;
@@ -96,13 +117,8 @@ export function attentionBackward(
   _rowScratch: Float64Array,
   dQkv: Float64Array,
 ): void {
-  const { batch, seqLen: t, heads, width: e } = shape;
-  const d = e / heads;
-  const stride = 3 * e;
-  const scale = 1 / Math.sqrt(d);
-  const q = ensure('q', t * d);
-  const k = ensure('k', t * d);
-  const v = ensure('v', t * d);
+  const blocks = headBlocks(shape);
+  const { batch, t, heads, e, d, stride, scale, q, k, v } = blocks;
   const dO = ensure('g', t * d);
   const blockT = ensure('t', t * d); // D × T: the transpose of the block multiplied on the right
   const result = ensure('r', t * d);
@@ -114,9 +130,7 @@ export function attentionBackward(
     for (let h = 0; h < heads; h++) {
       const pBase = (b * heads + h) * t * t;
       for (let i = 0; i < t * t; i++) p[i] = probs[pBase + i];
-      gather(qkv, seq, t, stride, h * d, d, q);
-      gather(qkv, seq, t, stride, e + h * d, d, k);
-      gather(qkv, seq, t, stride, 2 * e + h * d, d, v);
+      gatherHead(qkv, seq, h, blocks);
       gather(dOut, seq, t, e, h * d, d, dO);
 
       // dV = Pᵀ·dO: rows of Pᵀ against rows of dOᵀ.
