@@ -9,3 +9,10 @@ if (typeof HTMLCanvasElement !== 'undefined') {
     return null;
   } as typeof HTMLCanvasElement.prototype.getContext;
 }
+
+// Lessons, the guide and the playground are loaded on demand (code split); on a shared two-core machine the first
+// import under a full parallel run can take longer than Testing Library's default 1 s wait for findBy*/waitFor.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5000 });
+}

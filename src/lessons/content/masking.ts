@@ -335,7 +335,7 @@ export const masking: Lesson = {
             text: { en: 'Not a number in every entry', zh: '每一项都是“非数值”' },
             correct: true,
             feedback: {
-              en: 'Right. The softmax subtracts the row maximum, here $-\\infty$, and $-\\infty - (-\\infty)$ is undefined. Those values then spread to the output and, in training, to the gradients.',
+              en: 'Right. The softmax subtracts the row maximum, here $-\\infty$, and $-\\infty - (-\\infty)$ is not a number (NaN). Those values then spread to the output and, in training, to the gradients.',
               zh: '对。softmax 会先减去这一行的最大值，而这里最大值是 $-\\infty$，$-\\infty - (-\\infty)$ 没有定义。这些值接着会传到输出，训练时还会传进梯度。',
             },
           },
@@ -373,8 +373,8 @@ export const masking: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'None of the three is “the” right answer. A uniform row hides the problem; an undefined row makes it loud but breaks training. This engine returns zeros, so the output row is just the bias, and it lists the row as **fully masked** so the heatmaps can say so.',
-        zh: '三者之中没有哪一个是唯一“正确”的答案。均匀的行把问题掩盖了；未定义的行让问题暴露出来，却会破坏训练。本引擎返回全 0，这样输出行就只剩偏置，同时把这一行标为**完全屏蔽**，热力图也会如实标出。',
+        en: 'None of the three is “the” right answer. A uniform row hides the problem; a row of NaN makes it loud but breaks training. This engine returns zeros, so the output row is just the bias, and it lists the row as **fully masked** so the heatmaps can say so.',
+        zh: '三者之中没有哪一个是唯一“正确”的答案。均匀的行把问题掩盖了；全是 NaN 的行让问题暴露出来，却会破坏训练。本引擎返回全 0，这样输出行就只剩偏置，同时把这一行标为**完全屏蔽**，热力图也会如实标出。',
       },
     },
     {
