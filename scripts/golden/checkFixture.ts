@@ -2,7 +2,8 @@ import { encoderLayer } from '../../src/engine/encoderLayer';
 import { buildMask } from '../../src/engine/masks';
 import type { Matrix } from '../../src/engine/matrix';
 import { fromPytorchInProj, multiHeadAttention } from '../../src/engine/multiHead';
-import type { GoldenFixture } from './parseFixture';
+import { CausalLmModel } from '../../src/engine/run/causalLmModel';
+import type { CausalLmFixture, GoldenFixture } from './parseFixture';
 
 /** numpy.allclose with atol = rtol = 1e-4, as shared/golden-format.md asks. */
 export const ATOL = 1e-4;
@@ -46,10 +47,26 @@ function compareGrid(got: Matrix, expected: (number | null)[][], label: string, 
   }
 }
 
+/** The language model's run on the fixture's ids with its heads disabled: the logits and every head's weights. */
+function compareCausalLm(fx: CausalLmFixture, acc: Comparison): void {
+  const run = new CausalLmModel(fx.weights).runIds(fx.tokenIds, { disabledHeads: fx.disabledHeads });
+  compareGrid(run.logits, fx.expectedLogits, 'logits', new Set(), acc);
+  fx.expectedWeights.forEach((heads, layer) =>
+    heads.forEach((w, h) => compareGrid(run.layers[layer].attention.heads[h].weights, w, `weights[${layer}][${h}]`, new Set(), acc)),
+  );
+}
+
 export function checkFixture(fx: GoldenFixture): FixtureResult {
+  const acc: Comparison = { maxAbsError: 0, firstFailure: null, compared: 0 };
+  if (fx.kind === 'causal_lm') compareCausalLm(fx, acc);
+  else checkLayerFixture(fx, acc);
+  if (acc.compared === 0 && acc.firstFailure === null) acc.firstFailure = 'the fixture holds no expected values to compare';
+  return { passed: acc.firstFailure === null, ...acc };
+}
+
+function checkLayerFixture(fx: Exclude<GoldenFixture, CausalLmFixture>, acc: Comparison): void {
   const attention = fromPytorchInProj(fx.numHeads, fx.inProjWeight, fx.inProjBias, fx.outProjWeight, fx.outProjBias);
   const mask = buildMask(fx.seqLen, fx.seqLen, { custom: fx.attnMask, keyPadding: fx.keyPaddingMask });
-  const acc: Comparison = { maxAbsError: 0, firstFailure: null, compared: 0 };
 
   if (fx.kind === 'mha') {
     const trace = multiHeadAttention(fx.x, attention, { mask });
@@ -69,6 +86,4 @@ export function checkFixture(fx: GoldenFixture): FixtureResult {
     );
     compareGrid(trace.output, fx.expectedOutput, 'output', new Set(trace.attention.heads[0]?.fullyMaskedRows ?? []), acc);
   }
-  if (acc.compared === 0 && acc.firstFailure === null) acc.firstFailure = 'the fixture holds no expected values to compare';
-  return { passed: acc.firstFailure === null, ...acc };
 }

@@ -4,8 +4,8 @@ Run (Debian's PyTorch 1.13; the `python3` first on PATH may be another interpret
 
     apt-get install -y python3-torch && /usr/bin/python3 scripts/golden/make_fixtures.py tests/fixtures
 
-Every fixture is one JSON file in the format of /work/shared/golden-format.md (kinds "mha" and
-"encoder_layer"): the module's parameters, its input x (batch size 1, batch dim left out), the masks
+Every fixture is one JSON file in the format of /work/shared/golden-format.md (kinds "mha",
+"encoder_layer" and "causal_lm"; a causal_lm file holds token ids instead of x, see make_causal_lm): the module's parameters, its input x (batch size 1, batch dim left out), the masks
 (PyTorch bool convention: true = NOT allowed / is padding; null when absent) and `expected`, what
 PyTorch computed in float32.
 
@@ -122,7 +122,7 @@ def combined_blocked(L: int, attn_mask, kpm) -> np.ndarray:
 # Independent float64 reference (written from golden-format.md, not from PyTorch's code)
 # --------------------------------------------------------------------------------------------
 
-def ref_mha(x, W_in, b_in, W_o, b_o, H, blocked):
+def ref_mha(x, W_in, b_in, W_o, b_o, H, blocked, disabled=()):
     x = x.astype(np.float64)
     L, E = x.shape
     D = E // H
@@ -140,7 +140,7 @@ def ref_mha(x, W_in, b_in, W_o, b_o, H, blocked):
         p = np.exp(s)
         p = p / p.sum(axis=1, keepdims=True)
         weights.append(p)
-        heads.append(p @ v[:, sl])
+        heads.append(np.zeros((L, D)) if h in disabled else p @ v[:, sl])
     y = np.concatenate(heads, axis=1) @ W_o.T + b_o
     return y, np.stack(weights)
 
@@ -419,6 +419,173 @@ def make_encoder_layer(spec):
     return fixture, info
 
 
+class CausalSelfAttention(torch.nn.Module):
+    """nanoGPT's attention with PyTorch's packed in_proj layout (rows W_q; W_k; W_v) and head ablation:
+    a disabled head's output is zero before out_proj. Checked against nn.MultiheadAttention below."""
+
+    def __init__(self, E, H):
+        super().__init__()
+        self.E, self.H = E, H
+        self.in_proj = torch.nn.Linear(E, 3 * E)
+        self.out_proj = torch.nn.Linear(E, E)
+
+    def forward(self, x, disabled=()):
+        L, E = x.shape
+        D = E // self.H
+        q, k, v = self.in_proj(x).split(E, dim=-1)
+        blocked = causal_mask(L)
+        heads, weights = [], []
+        for h in range(self.H):
+            sl = slice(h * D, (h + 1) * D)
+            s = (q[:, sl] @ k[:, sl].T) / math.sqrt(D)
+            w = torch.softmax(s.masked_fill(blocked, float("-inf")), dim=-1)
+            weights.append(w)
+            heads.append(torch.zeros(L, D) if h in disabled else w @ v[:, sl])
+        return self.out_proj(torch.cat(heads, dim=-1)), torch.stack(weights)
+
+
+class Block(torch.nn.Module):
+    """GPT-2 pre-LN block: h = h + attn(ln1(h)); h = h + proj(act(fc(ln2(h))))."""
+
+    def __init__(self, E, H, F, activation, eps):
+        super().__init__()
+        self.ln1 = torch.nn.LayerNorm(E, eps=eps)
+        self.attn = CausalSelfAttention(E, H)
+        self.ln2 = torch.nn.LayerNorm(E, eps=eps)
+        self.fc = torch.nn.Linear(E, F)
+        self.act = torch.nn.GELU(approximate="tanh" if activation == "gelu_tanh" else "none")
+        self.proj = torch.nn.Linear(F, E)
+
+    def forward(self, h, disabled=()):
+        a, w = self.attn(self.ln1(h), disabled)
+        h = h + a
+        return h + self.proj(self.act(self.fc(self.ln2(h)))), w
+
+
+def check_against_torch_mha(name, block, x):
+    """The explicit attention equals nn.MultiheadAttention with the same weights and a causal mask."""
+    E, H = block.attn.E, block.attn.H
+    mha = torch.nn.MultiheadAttention(E, H, batch_first=True)
+    with torch.no_grad():
+        mha.in_proj_weight.copy_(block.attn.in_proj.weight)
+        mha.in_proj_bias.copy_(block.attn.in_proj.bias)
+        mha.out_proj.weight.copy_(block.attn.out_proj.weight)
+        mha.out_proj.bias.copy_(block.attn.out_proj.bias)
+        mine, w_mine = block.attn(x)
+        theirs, w_theirs = mha(x[None], x[None], x[None], attn_mask=causal_mask(x.shape[0]),
+                               need_weights=True, average_attn_weights=False)
+    err = max(float((mine - theirs[0]).abs().max()), float((w_mine - w_theirs[0]).abs().max()))
+    assert err < 1e-5, f"{name}: explicit attention differs from nn.MultiheadAttention by {err}"
+
+
+def ref_gelu(x, activation):
+    if activation == "gelu_tanh":
+        return 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
+    return 0.5 * x * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))
+
+
+def ref_causal_lm(p):
+    """float64 forward pass written from golden-format.md's causal_lm section."""
+    ids, eps, H, act = p["token_ids"], p["layer_norm_eps"], p["num_heads"], p["activation"]
+    L = len(ids)
+    h = p["wte"][ids] + p["wpe"][:L]
+    blocked = np.triu(np.ones((L, L), dtype=bool), k=1)
+    weights = []
+    for i, b in enumerate(p["layers"]):
+        disabled = {hd for (ly, hd) in p["disabled_heads"] if ly == i}
+        a, w = ref_mha(ref_layer_norm(h, b["ln1_weight"], b["ln1_bias"], eps), b["in_proj_weight"],
+                       b["in_proj_bias"], b["out_proj_weight"], b["out_proj_bias"], H, blocked, disabled)
+        h = h + a
+        z = ref_gelu(ref_layer_norm(h, b["ln2_weight"], b["ln2_bias"], eps) @ b["fc_weight"].T + b["fc_bias"], act)
+        h = h + z @ b["proj_weight"].T + b["proj_bias"]
+        weights.append(w)
+    head = p["wte"] if p["lm_head_weight"] is None else p["lm_head_weight"]
+    return ref_layer_norm(h, p["lnf_weight"], p["lnf_bias"], eps) @ head.T, np.stack(weights)
+
+
+def randomise_layer_norm(ln, E):
+    with torch.no_grad():
+        ln.weight.copy_(1.0 + torch.randn(E) * 0.3)
+        ln.bias.copy_(torch.randn(E) * 0.3)
+
+
+def make_causal_lm(spec):
+    """A GPT-2 / nanoGPT decoder-only LM: token ids -> logits, every head's causal weights."""
+    name, V, C, E, H, N, F, L = (spec[k] for k in ("name", "V", "C", "E", "H", "N", "F", "L"))
+    activation, eps, tied = spec["activation"], spec.get("eps", 1e-5), spec["tied"]
+    disabled = spec.get("disabled", [])
+    torch.manual_seed(spec["seed"])
+    wte = torch.nn.Embedding(V, E)
+    wpe = torch.nn.Embedding(C, E)
+    with torch.no_grad():
+        wpe.weight.mul_(0.5)
+    blocks = [Block(E, H, F, activation, eps) for _ in range(N)]
+    for b in blocks:
+        randomise_layer_norm(b.ln1, E)
+        randomise_layer_norm(b.ln2, E)
+        with torch.no_grad():
+            b.attn.in_proj.bias.mul_(2.0)
+            # Wide pre-activations (|x| up to ~6), where exact and tanh GELU differ by more than the tolerance.
+            b.fc.weight.mul_(4.0)
+            b.fc.bias.copy_(torch.randn(F))
+    lnf = torch.nn.LayerNorm(E, eps=eps)
+    randomise_layer_norm(lnf, E)
+    lm_head = None if tied else torch.nn.Linear(E, V, bias=False)
+    ids = torch.randint(V, (L,))
+
+    with torch.no_grad():
+        h = wte(ids) + wpe(torch.arange(L))
+        weights = []
+        for i, b in enumerate(blocks):
+            if i == 0:
+                check_against_torch_mha(name, b, b.ln1(h))
+            h, w = b(h, {hd for (ly, hd) in disabled if ly == i})
+            weights.append(w)
+        final = lnf(h)
+        logits = final @ (wte.weight if tied else lm_head.weight).T
+        weights = torch.stack(weights)
+    assert torch.all(weights[:, :, causal_mask(L)] == 0), f"{name}: a weight above the diagonal is not 0"
+
+    def layer_json(b):
+        return {
+            "ln1_weight": tensor_to_json(b.ln1.weight), "ln1_bias": tensor_to_json(b.ln1.bias),
+            "in_proj_weight": tensor_to_json(b.attn.in_proj.weight),
+            "in_proj_bias": tensor_to_json(b.attn.in_proj.bias),
+            "out_proj_weight": tensor_to_json(b.attn.out_proj.weight),
+            "out_proj_bias": tensor_to_json(b.attn.out_proj.bias),
+            "ln2_weight": tensor_to_json(b.ln2.weight), "ln2_bias": tensor_to_json(b.ln2.bias),
+            "fc_weight": tensor_to_json(b.fc.weight), "fc_bias": tensor_to_json(b.fc.bias),
+            "proj_weight": tensor_to_json(b.proj.weight), "proj_bias": tensor_to_json(b.proj.bias),
+        }
+
+    layers = [layer_json(b) for b in blocks]
+    ref_params = {
+        "token_ids": ids.numpy(), "layer_norm_eps": eps, "num_heads": H, "activation": activation,
+        "disabled_heads": disabled, "wte": np64(wte.weight), "wpe": np64(wpe.weight),
+        "layers": [{k: np.array(v, dtype=np.float64) for k, v in l.items()} for l in layers],
+        "lnf_weight": np64(lnf.weight), "lnf_bias": np64(lnf.bias),
+        "lm_head_weight": None if tied else np64(lm_head.weight),
+    }
+    ref_logits, ref_w = ref_causal_lm(ref_params)
+    e_logits = check_close(name, "logits", logits, ref_logits)
+    e_w = check_close(name, "weights", weights, ref_w)
+
+    fixture = {
+        "kind": "causal_lm", "name": name, "vocab_size": V, "n_positions": C, "embed_dim": E,
+        "num_heads": H, "num_layers": N, "ffn_dim": F, "activation": activation, "layer_norm_eps": eps,
+        "tied_embeddings": tied, "token_ids": ids.tolist(), "disabled_heads": disabled,
+        "wte": tensor_to_json(wte.weight), "wpe": tensor_to_json(wpe.weight), "layers": layers,
+        "lnf_weight": tensor_to_json(lnf.weight), "lnf_bias": tensor_to_json(lnf.bias),
+    }
+    if not tied:
+        fixture["lm_head_weight"] = tensor_to_json(lm_head.weight)
+    fixture["expected"] = {"logits": tensor_to_json(logits), "weights": tensor_to_json(weights)}
+    info = (f"causal_lm V={V} C={C} E={E} H={H} N={N} F={F} L={L} {activation} eps={eps} "
+            f"{'tied' if tied else 'untied'} disabled={disabled} max|logit|={float(logits.abs().max()):.3g} "
+            f"ref-err logits={e_logits:.2g} w={e_w:.2g}")
+    return fixture, info
+
+
 def mask_label(attn_mask, kpm, spec):
     parts = []
     if attn_mask is not None:
@@ -490,6 +657,17 @@ ENCODER_SPECS = [
     dict(name="encoder_post_ln_l48", E=32, H=4, F=64, L=48, seed=207, norm_first=False),
 ]
 
+CAUSAL_LM_SPECS = [
+    dict(name="causal_lm_gelu_tanh_untied", V=32, C=12, E=16, H=4, N=2, F=48, L=10, seed=301,
+         activation="gelu_tanh", tied=False),
+    dict(name="causal_lm_eps_1e-3_h3", V=40, C=16, E=12, H=3, N=2, F=36, L=16, seed=302,
+         activation="gelu", tied=True, eps=1e-3),
+    dict(name="causal_lm_ablated_tanh_untied", V=28, C=14, E=16, H=4, N=3, F=32, L=12, seed=303,
+         activation="gelu_tanh", tied=False, disabled=[[0, 0], [1, 2], [1, 3]]),
+    dict(name="causal_lm_h1_ablated_layer", V=24, C=10, E=8, H=1, N=2, F=32, L=7, seed=304,
+         activation="gelu", tied=True, disabled=[[1, 0]]),
+]
+
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -504,7 +682,8 @@ def main(argv=None):
     out_dir.mkdir(parents=True, exist_ok=True)
 
     names = set()
-    jobs = [(make_mha, s) for s in MHA_SPECS] + [(make_encoder_layer, s) for s in ENCODER_SPECS]
+    jobs = ([(make_mha, s) for s in MHA_SPECS] + [(make_encoder_layer, s) for s in ENCODER_SPECS]
+            + [(make_causal_lm, s) for s in CAUSAL_LM_SPECS])
     for build, spec in jobs:
         assert spec["name"] not in names, spec["name"]
         names.add(spec["name"])

@@ -1,3 +1,6 @@
+import type { HeadId } from '../../src/engine/choices';
+import type { CausalLmWeights } from '../../src/engine/lm/causalLmWeights';
+import { causalLmWeightsFromGolden } from '../../src/engine/lm/weightsFromGolden';
 import { fromRows, type Matrix } from '../../src/engine/matrix';
 
 /** A golden fixture as described in shared/golden-format.md, parsed and shape-checked. */
@@ -34,7 +37,21 @@ export interface EncoderLayerFixture extends Omit<MhaFixture, 'kind' | 'expected
   readonly norm2Bias: Float32Array;
 }
 
-export type GoldenFixture = MhaFixture | EncoderLayerFixture;
+/** A GPT-2 style language model: its weights (decoded by the engine), the ids it reads and what PyTorch computed. */
+export interface CausalLmFixture {
+  readonly kind: 'causal_lm';
+  readonly name: string;
+  readonly embedDim: number;
+  readonly numHeads: number;
+  readonly seqLen: number;
+  readonly weights: CausalLmWeights;
+  readonly tokenIds: readonly number[]; // L
+  readonly disabledHeads: readonly HeadId[];
+  readonly expectedLogits: (number | null)[][]; // L × V
+  readonly expectedWeights: (number | null)[][][][]; // N × H × L × L
+}
+
+export type GoldenFixture = MhaFixture | EncoderLayerFixture | CausalLmFixture;
 
 /** Thrown when a file is not a fixture we can check; the message says which field and why. */
 export class FixtureFormatError extends Error {
@@ -96,10 +113,52 @@ function isRecord(v: Json): v is Record<string, Json> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+function headPair(v: Json, i: number): HeadId {
+  if (!Array.isArray(v) || v.length !== 2 || !v.every((n) => Number.isInteger(n))) throw new FixtureFormatError(`disabled_heads[${i}] must be a [layer, head] pair`);
+  const [layer, head] = v as number[];
+  return { layer, head };
+}
+
+/** The model through the engine's own decoder (src/engine/lm/weightsFromGolden.ts); the rest is the checker's. */
+function parseCausalLm(raw: Record<string, Json>): CausalLmFixture {
+  const weights = causalLmWeightsFromGolden(raw);
+  const ids = field(raw, 'token_ids');
+  if (!Array.isArray(ids) || ids.length < 1 || ids.length > weights.nPositions) throw new FixtureFormatError(`"token_ids" must be a list of 1 to ${weights.nPositions} ids`);
+  const tokenIds = ids.map((id: Json, i: number) => {
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= weights.vocabSize) throw new FixtureFormatError(`token_ids[${i}] must be an id in [0, ${weights.vocabSize})`);
+    return id;
+  });
+  const disabled = field(raw, 'disabled_heads');
+  if (!Array.isArray(disabled)) throw new FixtureFormatError('"disabled_heads" must be a list of [layer, head] pairs');
+  const expected = field(raw, 'expected');
+  if (!isRecord(expected)) throw new FixtureFormatError('"expected" must be an object');
+  const l = tokenIds.length;
+  const { numLayers: n, numHeads: h } = weights;
+  const w = field(expected, 'weights');
+  if (!Array.isArray(w) || w.length !== n) throw new FixtureFormatError(`expected.weights must be ${n}×${h}×${l}×${l}`);
+  const expectedWeights = w.map((layer: Json, i: number) => {
+    if (!Array.isArray(layer) || layer.length !== h) throw new FixtureFormatError(`expected.weights[${i}] must hold ${h} heads`);
+    return layer.map((m: Json, j: number) => expectedGrid(m, l, l, `expected.weights[${i}][${j}]`));
+  });
+  return {
+    kind: 'causal_lm',
+    name: typeof raw.name === 'string' ? raw.name : '(unnamed)',
+    embedDim: weights.embedDim,
+    numHeads: h,
+    seqLen: l,
+    weights,
+    tokenIds,
+    disabledHeads: disabled.map(headPair),
+    expectedLogits: expectedGrid(field(expected, 'logits'), l, weights.vocabSize, 'expected.logits'),
+    expectedWeights,
+  };
+}
+
 export function parseFixture(raw: Json): GoldenFixture {
   if (!isRecord(raw)) throw new FixtureFormatError('the file must hold one JSON object');
   const kind = field(raw, 'kind');
-  if (kind !== 'mha' && kind !== 'encoder_layer') throw new FixtureFormatError(`unknown kind ${JSON.stringify(kind)} (expected "mha" or "encoder_layer")`);
+  if (kind === 'causal_lm') return parseCausalLm(raw);
+  if (kind !== 'mha' && kind !== 'encoder_layer') throw new FixtureFormatError(`unknown kind ${JSON.stringify(kind)} (expected "mha", "encoder_layer" or "causal_lm")`);
   const e = positiveInt(raw, 'embed_dim');
   const h = positiveInt(raw, 'num_heads');
   const x = field(raw, 'x');

@@ -1,17 +1,20 @@
 import { EngineError } from './errors';
+import { activateInPlace, type Activation } from './gelu';
 import { assertShape, assertVectorLength, linear, type Matrix } from './matrix';
 import { xavierUniform, type Random } from './random';
 
-/** Position-wise feed-forward network: linear2(relu(linear1(x))), applied to every token on its own. */
+/** Position-wise feed-forward network: linear2(act(linear1(x))), applied to every token on its own. */
 export interface FeedForwardParams {
   readonly w1: Matrix; // F × E
   readonly b1: Float32Array; // F
   readonly w2: Matrix; // E × F
   readonly b2: Float32Array; // E
+  /** Default 'relu' (the original Transformer's); GPT-2 style language models use 'gelu' or 'gelu_tanh'. */
+  readonly activation?: Activation;
 }
 
 export interface FeedForwardTrace {
-  readonly hidden: Matrix; // tokens × F, after the ReLU
+  readonly hidden: Matrix; // tokens × F, after the activation
   readonly output: Matrix; // tokens × E
 }
 
@@ -26,7 +29,7 @@ export function validateFeedForward(p: FeedForwardParams, embedDim: number): voi
 
 export function feedForward(x: Matrix, p: FeedForwardParams): FeedForwardTrace {
   const hidden = linear(x, p.w1, p.b1, 'linear1');
-  for (let i = 0; i < hidden.data.length; i++) if (hidden.data[i] < 0) hidden.data[i] = 0;
+  activateInPlace(hidden.data, p.activation ?? 'relu');
   return { hidden, output: linear(hidden, p.w2, p.b2, 'linear2') };
 }
 

@@ -3,7 +3,9 @@ import type { EncoderLayerTrace } from '../encoderLayer';
 import type { BlockedMask } from '../masks';
 import type { Matrix } from '../matrix';
 import type { Token } from '../tokenizer';
+import type { CausalLmModel } from './causalLmModel';
 import type { EncoderModel } from './encoderModel';
+import type { CausalLmRun } from './lmTypes';
 
 /** What a run reads: the text and the student's switches, in the engine's terms (src/engine/choices.ts). */
 export interface RunInputs {
@@ -25,9 +27,12 @@ export type ResolvedRunInputs = Required<RunInputs>;
 
 /** Token vectors through the layers. Shapes: L tokens, E = embedDim. */
 export interface ForwardPass {
-  /** Token embeddings before positional encoding, [L × E]. */
+  /** Token embeddings before positional encoding, [L × E] (a language model's wte rows). */
   readonly embeddings: Matrix;
-  /** The sinusoidal table for these positions, [L × E]; there even when it is not added, so a view can show it. */
+  /**
+   * The positional table for these positions, [L × E] (the encoder's sinusoidal one, a language model's learned wpe
+   * rows); there even when it is not added, so a view can show it.
+   */
   readonly positional: Matrix;
   /** What layer 1 reads: embeddings (+ positional), [L × E]. */
   readonly input: Matrix;
@@ -56,8 +61,8 @@ export interface EncoderRun extends ForwardPass {
 }
 
 /**
- * What every model offers the views. `kind` tells them apart: today the random-weight encoder; a trained
- * decoder-only language model ('causal_lm') implements the same `run`, its result adding `logits` [L × vocab].
+ * What every model offers the views. `kind` tells them apart: the random-weight encoder ('encoder') and a trained
+ * decoder-only language model ('causal_lm', src/engine/run/causalLmModel.ts), whose result adds `logits` [L × vocab].
  */
 export interface ModelBase<Kind extends string, Run extends ForwardPass> {
   readonly kind: Kind;
@@ -68,5 +73,5 @@ export interface ModelBase<Kind extends string, Run extends ForwardPass> {
 }
 
 /** Every model kind the engine runs; add a kind here and `switch (model.kind)` shows each place to handle it. */
-export type Model = EncoderModel;
-export type ModelRunResult = EncoderRun;
+export type Model = EncoderModel | CausalLmModel;
+export type ModelRunResult = EncoderRun | CausalLmRun;

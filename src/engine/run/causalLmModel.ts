@@ -1,0 +1,109 @@
+import { NO_MASK } from '../choices';
+import type { EncoderLayerParams, EncoderLayerTrace } from '../encoderLayer';
+import { EngineError, emptyTextError } from '../errors';
+import { blocksAsLayers, validateCausalLmWeights, type CausalLmWeights } from '../lm/causalLmWeights';
+import type { BlockedMask } from '../masks';
+import { activeBackend } from './backend';
+import { ablationOf } from './choiceStages';
+import { ablatedStage, allHeadsStage, type LayerContext } from './layerStages';
+import { lmInputStage, lmMaskKeyOf, lmMaskStage, logitsStage, type LmInputStage, type LogitsStage } from './lmStages';
+import type { CausalLmRun, LmRunInputs, LmRunOptions, ResolvedLmInputs } from './lmTypes';
+import { sameFields, StageCache } from './stageCache';
+import type { ModelBase } from './types';
+
+/** Text → token ids, each in [0, vocabSize). Injected: the language model's tokenizer lives outside the model. */
+export type TokenizeIds = (text: string) => readonly number[];
+
+export interface CausalLmModelOptions {
+  /** Lets `run` take text; without it only `runIds` works. */
+  readonly tokenize?: TokenizeIds;
+}
+
+const ENTRIES = 2;
+
+/**
+ * A trained decoder-only language model (GPT-2 / nanoGPT): token ids in, next-token logits out. `run` / `runIds` are
+ * staged like the encoder's, each stage cached on what it depends on:
+ *   ids, tokenLimit, positionalEncoding        → wte rows (+ wpe rows), the input
+ *   + mask choice, causal (for that many ids)  → the mask
+ *   + mask, backend                            → every pre-LN block, all heads on (the baseline)
+ *   + disabled heads                           → the ablated blocks (layerStages' ablatedStage)
+ *   + those blocks                             → LN_f and the logits
+ * so a head toggle recomputes concat · W_o of one block, the blocks after it, and the logits.
+ */
+export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
+  readonly kind = 'causal_lm';
+  /** The blocks as the engine's layers: pre-LN, GELU feed-forward, LayerNorm ε from the file. */
+  readonly layers: readonly EncoderLayerParams[];
+  private readonly tokenize: TokenizeIds | undefined;
+  private readonly inputs = new StageCache<{ ids: string; tokenLimit: number; positionalEncoding: boolean }, LmInputStage>(ENTRIES, sameFields);
+  private readonly masks = new StageCache<string, BlockedMask | null>(ENTRIES, Object.is);
+  private readonly baselines = new StageCache<{ input: LmInputStage; mask: BlockedMask | null; backend: string }, EncoderLayerTrace[]>(ENTRIES, sameFields);
+  private readonly ablations = new StageCache<{ baseline: EncoderLayerTrace[]; heads: string }, EncoderLayerTrace[]>(ENTRIES, sameFields);
+  private readonly outputs = new StageCache<{ layers: readonly EncoderLayerTrace[] }, LogitsStage>(ENTRIES, sameFields);
+
+  constructor(
+    readonly weights: CausalLmWeights,
+    options: CausalLmModelOptions = {},
+  ) {
+    validateCausalLmWeights(weights);
+    this.layers = blocksAsLayers(weights);
+    this.tokenize = options.tokenize;
+  }
+
+  get embedDim(): number {
+    return this.weights.embedDim;
+  }
+
+  get numHeads(): number {
+    return this.weights.numHeads;
+  }
+
+  get numLayers(): number {
+    return this.weights.numLayers;
+  }
+
+  get vocabSize(): number {
+    return this.weights.vocabSize;
+  }
+
+  /** Text through the injected tokenizer, then `runIds`. Throws an EngineError without a tokenizer or for empty text. */
+  run(inputs: LmRunInputs): CausalLmRun {
+    if (!this.tokenize) throw new EngineError('invalid-argument', 'This language model has no tokenizer: run it on token ids (runIds).');
+    const ids = this.tokenize(inputs.text);
+    if (ids.length === 0) throw emptyTextError();
+    return this.runIds(ids, inputs, inputs.text);
+  }
+
+  /** Token ids and switches → everything the views draw, logits included. Ids outside the vocabulary throw. */
+  runIds(ids: readonly number[], options: LmRunOptions = {}, text: string | null = null): CausalLmRun {
+    const resolved = this.resolve(ids, options, text);
+    const { tokenLimit, positionalEncoding, causal } = resolved;
+    const input = this.inputs.getOrCompute({ ids: ids.join(','), tokenLimit, positionalEncoding }, () => lmInputStage(ids, tokenLimit, positionalEncoding, this.weights));
+    const count = input.tokenIds.length;
+    const mask = this.masks.getOrCompute(lmMaskKeyOf(resolved.mask, count, causal), () => lmMaskStage(resolved.mask, count, causal));
+    const context = this.layerContext(mask);
+    const baseline = this.baselines.getOrCompute({ input, mask, backend: context.backend.name }, () => allHeadsStage(input.input, context));
+    const ablation = ablationOf(resolved.disabledHeads, this.numLayers, this.numHeads);
+    const layers = ablation.any ? this.ablations.getOrCompute({ baseline, heads: ablation.key }, () => ablatedStage(baseline, ablation.sets, context)) : baseline;
+    const output = this.outputs.getOrCompute({ layers }, () => logitsStage(layers, input.input, this.weights));
+    return { kind: 'causal_lm', model: this, inputs: resolved, ...input, mask, layers, baseline, disabledHeads: ablation.sets, ...output };
+  }
+
+  private resolve(ids: readonly number[], options: LmRunOptions, text: string | null): ResolvedLmInputs {
+    const limit = options.tokenLimit ?? this.weights.nPositions;
+    return {
+      text,
+      tokenIds: ids,
+      tokenLimit: Math.max(1, Math.min(this.weights.nPositions, Math.floor(limit))),
+      positionalEncoding: options.positionalEncoding ?? true,
+      mask: options.mask ?? NO_MASK,
+      causal: options.causal ?? true,
+      disabledHeads: options.disabledHeads ?? [],
+    };
+  }
+
+  private layerContext(mask: BlockedMask | null): LayerContext {
+    return { weights: this.layers, mask, normFirst: true, backend: activeBackend(), owner: this };
+  }
+}

@@ -1,0 +1,74 @@
+import { maskSpecOf, type MaskChoice } from '../choices';
+import type { EncoderLayerTrace } from '../encoderLayer';
+import { EngineError } from '../errors';
+import { layerNorm } from '../layerNorm';
+import { outputEmbedding, type CausalLmWeights } from '../lm/causalLmWeights';
+import { buildMask, type BlockedMask } from '../masks';
+import { add, linear, sliceRows, zeros, type Matrix } from '../matrix';
+import { maskKeyOf } from './choiceStages';
+import type { ForwardPass } from './types';
+
+/*
+ * The language model's own stages (src/engine/run/causalLmModel.ts): token ids in through its learned tables, the
+ * causal mask under the student's, and the logits after the layers. The layers themselves are layerStages.ts'.
+ */
+
+/** Stage 1's result: what layer 1 reads, and how the ids were cut. */
+export interface LmInputStage extends Pick<ForwardPass, 'embeddings' | 'positional' | 'input'> {
+  /** The ids that ran (the first `tokenLimit`). */
+  readonly tokenIds: readonly number[];
+  readonly totalTokens: number;
+  readonly truncated: boolean;
+  readonly tokenLimit: number;
+}
+
+/** Rows `ids` of `table`, [ids × E]. */
+function gatherRows(table: Matrix, ids: readonly number[]): Matrix {
+  const out = zeros(ids.length, table.cols);
+  ids.forEach((id, i) => out.data.set(table.data.subarray(id * table.cols, (id + 1) * table.cols), i * table.cols));
+  return out;
+}
+
+/** Throws an EngineError unless every id is a whole number in [0, vocabSize). */
+export function assertTokenIds(ids: readonly number[], vocabSize: number): void {
+  if (ids.length === 0) throw new EngineError('empty-input', 'There are no tokens to run: the input is empty.');
+  ids.forEach((id, i) => {
+    if (!Number.isInteger(id) || id < 0 || id >= vocabSize) {
+      throw new EngineError('invalid-argument', `Token id ${id} at position ${i} is not in this model's vocabulary of ${vocabSize}.`, { position: i });
+    }
+  });
+}
+
+/** ids (cut at `tokenLimit`) → wte rows (+ wpe rows 0..L−1): h₀ = wte[ids] + wpe[0..L−1]. */
+export function lmInputStage(ids: readonly number[], tokenLimit: number, positionalEncoding: boolean, weights: CausalLmWeights): LmInputStage {
+  assertTokenIds(ids, weights.vocabSize);
+  const tokenIds = ids.slice(0, tokenLimit);
+  const embeddings = gatherRows(weights.wte, tokenIds);
+  const positional = sliceRows(weights.wpe, 0, tokenIds.length);
+  const input = positionalEncoding ? add(embeddings, positional, 'token embeddings', 'position embeddings') : embeddings;
+  return { tokenIds, totalTokens: ids.length, truncated: ids.length > tokenIds.length, tokenLimit, embeddings, positional, input };
+}
+
+/** Stage 2: the causal mask (unless switched off) combined with the student's; null when nothing is masked. */
+export function lmMaskStage(choice: MaskChoice, count: number, causal: boolean): BlockedMask | null {
+  const spec = maskSpecOf(choice, count);
+  return buildMask(count, count, causal ? { ...spec, causal: true } : spec);
+}
+
+/** Equal keys give the same mask. */
+export function lmMaskKeyOf(choice: MaskChoice, count: number, causal: boolean): string {
+  return `${causal ? 'causal+' : ''}${maskKeyOf(choice, count)}`;
+}
+
+/** Stage 5's result: the last layer's output through LN_f, and the next-token logits at every position. */
+export interface LogitsStage {
+  readonly finalHidden: Matrix; // L × E
+  readonly logits: Matrix; // L × V
+}
+
+/** Stage 5: logits = LN_f(h)·Wᵀ with W = wte (tied) or lm_head. */
+export function logitsStage(layers: readonly EncoderLayerTrace[], input: Matrix, weights: CausalLmWeights): LogitsStage {
+  const last = layers.length > 0 ? layers[layers.length - 1].output : input;
+  const finalHidden = layerNorm(last, weights.lnf);
+  return { finalHidden, logits: linear(finalHidden, outputEmbedding(weights), null, 'lm_head') };
+}

@@ -1,0 +1,50 @@
+import type { HeadId, MaskChoice } from '../choices';
+import type { EncoderLayerTrace } from '../encoderLayer';
+import type { Matrix } from '../matrix';
+import type { CausalLmModel } from './causalLmModel';
+import type { ForwardPass, RunInputs } from './types';
+
+/** The language model's switches, for a run on token ids (`runIds`). */
+export interface LmRunOptions {
+  /** The most tokens kept; longer input is cut there (`truncated`). Default and ceiling: the model's nPositions. */
+  readonly tokenLimit?: number;
+  /** Add the learned position embeddings (wpe). Default true; off shows what order-blindness does. */
+  readonly positionalEncoding?: boolean;
+  /** The student's mask, added to the causal one (padding, custom cells). Default: none. */
+  readonly mask?: MaskChoice;
+  /** The causal mask: query i sees keys 0..i. Default true; off lets every position read the future. */
+  readonly causal?: boolean;
+  /** Ablated heads: their output is zero before out_proj. Default: none. */
+  readonly disabledHeads?: readonly HeadId[];
+}
+
+/** `run`'s inputs: text (through the model's injected tokenizer) and the same switches. `normFirst` is ignored: GPT-2 is pre-LN. */
+export interface LmRunInputs extends RunInputs, Pick<LmRunOptions, 'causal'> {}
+
+/** What a run was computed from, every default filled in. `text` is null for a run on ids. */
+export interface ResolvedLmInputs extends Required<LmRunOptions> {
+  readonly text: string | null;
+  /** Every id given, before the cut at tokenLimit. */
+  readonly tokenIds: readonly number[];
+}
+
+/** A language model's run: the forward pass (pre-LN, causal), the all-heads baseline, and the logits. */
+export interface CausalLmRun extends ForwardPass {
+  readonly kind: 'causal_lm';
+  readonly model: CausalLmModel;
+  readonly inputs: ResolvedLmInputs;
+  /** The ids that ran (the first tokenLimit), one per position. */
+  readonly tokenIds: readonly number[];
+  /** Ids given, before the cut. */
+  readonly totalTokens: number;
+  readonly truncated: boolean;
+  readonly tokenLimit: number;
+  /** The same input and mask with every head on; === layers when nothing is ablated. */
+  readonly baseline: readonly EncoderLayerTrace[];
+  /** Disabled heads per layer, as sets of head indices. */
+  readonly disabledHeads: readonly ReadonlySet<number>[];
+  /** The last layer's output through the final LayerNorm, [L × E]. */
+  readonly finalHidden: Matrix;
+  /** Next-token scores at every position, [L × V]: row i predicts the token after position i. */
+  readonly logits: Matrix;
+}

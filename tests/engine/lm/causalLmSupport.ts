@@ -1,0 +1,45 @@
+// The causal_lm golden fixtures (tests/fixtures/causal_lm_*.json), read for the engine tests without the checker's
+// code: weights through the engine's decoder, the rest straight from the JSON.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { causalLmWeightsFromGolden, type CausalLmWeights, type HeadId } from '../../../src/engine';
+
+export interface LmFixture {
+  readonly file: string;
+  readonly raw: Record<string, unknown>;
+  readonly weights: CausalLmWeights;
+  readonly tokenIds: number[];
+  readonly disabledHeads: HeadId[];
+  readonly logits: number[][]; // L × V
+  readonly weightsPerHead: number[][][][]; // N × H × L × L
+}
+
+const FIXTURES = join(__dirname, '..', '..', 'fixtures');
+
+export function lmFixtureFiles(): string[] {
+  return readdirSync(FIXTURES)
+    .filter((f) => f.startsWith('causal_lm_') && f.endsWith('.json'))
+    .sort();
+}
+
+export function loadLmFixture(file: string, edit: (raw: Record<string, unknown>) => void = () => {}): LmFixture {
+  const raw = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Record<string, unknown>;
+  edit(raw);
+  const expected = raw.expected as { logits: number[][]; weights: number[][][][] };
+  return {
+    file,
+    raw,
+    weights: causalLmWeightsFromGolden(raw),
+    tokenIds: raw.token_ids as number[],
+    disabledHeads: (raw.disabled_heads as [number, number][]).map(([layer, head]) => ({ layer, head })),
+    logits: expected.logits,
+    weightsPerHead: expected.weights,
+  };
+}
+
+/** The largest |got − want| / (1e-4 + 1e-4·|want|): at most 1 is within the golden tolerance. */
+export function worstRatio(got: { cols: number; data: Float32Array }, want: readonly (readonly number[])[]): number {
+  let worst = 0;
+  want.forEach((row, r) => row.forEach((w, c) => (worst = Math.max(worst, Math.abs(got.data[r * got.cols + c] - w) / (1e-4 + 1e-4 * Math.abs(w))))));
+  return worst;
+}
