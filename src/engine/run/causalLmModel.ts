@@ -2,6 +2,8 @@ import { NO_MASK } from '../choices';
 import type { EncoderLayerParams, EncoderLayerTrace } from '../encoderLayer';
 import { EngineError, emptyTextError } from '../errors';
 import { blocksAsLayers, validateCausalLmWeights, type CausalLmWeights } from '../lm/causalLmWeights';
+import type { LmTokenizer } from '../lm/tokenizer';
+import { byteOfToken } from '../lm/vocabulary';
 import type { BlockedMask } from '../masks';
 import { activeBackend } from './backend';
 import { ablationOf } from './choiceStages';
@@ -11,12 +13,12 @@ import type { CausalLmRun, LmRunInputs, LmRunOptions, ResolvedLmInputs } from '.
 import { sameFields, StageCache } from './stageCache';
 import type { ModelBase } from './types';
 
-/** Text → token ids, each in [0, vocabSize). Injected: the language model's tokenizer lives outside the model. */
-export type TokenizeIds = (text: string) => readonly number[];
-
 export interface CausalLmModelOptions {
-  /** Lets `run` take text; without it only `runIds` works. */
-  readonly tokenize?: TokenizeIds;
+  /**
+   * The language model's tokenizer (`createLmTokenizer`): lets `run` take text and give display chips, and
+   * `tokenLabel` name ids. Its size must be the weights' vocabSize. Without it only `runIds` works.
+   */
+  readonly tokenizer?: LmTokenizer;
 }
 
 const ENTRIES = 2;
@@ -35,7 +37,7 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
   readonly kind = 'causal_lm';
   /** The blocks as the engine's layers: pre-LN, GELU feed-forward, LayerNorm ε from the file. */
   readonly layers: readonly EncoderLayerParams[];
-  private readonly tokenize: TokenizeIds | undefined;
+  readonly tokenizer: LmTokenizer | null;
   private readonly inputs = new StageCache<{ ids: string; tokenLimit: number; positionalEncoding: boolean }, LmInputStage>(ENTRIES, sameFields);
   private readonly masks = new StageCache<string, BlockedMask | null>(ENTRIES, Object.is);
   private readonly baselines = new StageCache<{ input: LmInputStage; mask: BlockedMask | null; backend: string }, EncoderLayerTrace[]>(ENTRIES, sameFields);
@@ -48,7 +50,14 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
   ) {
     validateCausalLmWeights(weights);
     this.layers = blocksAsLayers(weights);
-    this.tokenize = options.tokenize;
+    const tokenizer = options.tokenizer ?? null;
+    if (tokenizer && tokenizer.size !== weights.vocabSize) {
+      throw new EngineError('shape-mismatch', `The tokenizer has ${tokenizer.size} tokens but the model's vocabulary has ${weights.vocabSize}: they must come from the same training run.`, {
+        tokenizerSize: tokenizer.size,
+        vocabSize: weights.vocabSize,
+      });
+    }
+    this.tokenizer = tokenizer;
   }
 
   get embedDim(): number {
@@ -67,12 +76,33 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
     return this.weights.vocabSize;
   }
 
-  /** Text through the injected tokenizer, then `runIds`. Throws an EngineError without a tokenizer or for empty text. */
+  /**
+   * Text through the tokenizer, then `runIds`, plus `chips`: the text's display chips that ran. A chip is kept only
+   * when all its ids are within the kept ones, so a chip that the token limit cuts in the middle (an emoji spelled
+   * by 4 byte tokens, cut after 2) is dropped: the chips then cover fewer positions than `tokenIds`, and a view
+   * labels the leftover positions itself. Throws an EngineError without a tokenizer or for empty text.
+   */
   run(inputs: LmRunInputs): CausalLmRun {
-    if (!this.tokenize) throw new EngineError('invalid-argument', 'This language model has no tokenizer: run it on token ids (runIds).');
-    const ids = this.tokenize(inputs.text);
+    if (!this.tokenizer) throw new EngineError('invalid-argument', 'This language model has no tokenizer: run it on token ids (runIds).');
+    const chips = this.tokenizer.displayTokens(inputs.text); // their ids, in order, are encode(text)
+    const ids = chips.flatMap((chip) => chip.ids);
     if (ids.length === 0) throw emptyTextError();
-    return this.runIds(ids, inputs, inputs.text);
+    const run = this.runIds(ids, inputs, inputs.text);
+    const kept = run.tokenIds.length;
+    return { ...run, chips: chips.filter((chip) => chip.index + chip.ids.length <= kept) };
+  }
+
+  /**
+   * One id as text, for a next-token list: the token's text ("<|endoftext|>" for the special token); a byte token
+   * that is a whole ASCII character shows that character, any other lone byte (part of a UTF-8 character, which
+   * has no text alone) shows as "byte E4", never "<0xE4>". Without a tokenizer: "#id". Ids outside the vocabulary throw.
+   */
+  tokenLabel(id: number): string {
+    if (!this.tokenizer) return `#${id}`;
+    const text = this.tokenizer.tokenString(id);
+    const byte = byteOfToken(text);
+    if (byte === undefined) return text;
+    return byte < 0x80 ? String.fromCharCode(byte) : `byte ${byte.toString(16).toUpperCase()}`;
   }
 
   /** Token ids and switches → everything the views draw, logits included. Ids outside the vocabulary throw. */
@@ -87,7 +117,7 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
     const ablation = ablationOf(resolved.disabledHeads, this.numLayers, this.numHeads);
     const layers = ablation.any ? this.ablations.getOrCompute({ baseline, heads: ablation.key }, () => ablatedStage(baseline, ablation.sets, context)) : baseline;
     const output = this.outputs.getOrCompute({ layers }, () => logitsStage(layers, input.input, this.weights));
-    return { kind: 'causal_lm', model: this, inputs: resolved, ...input, mask, layers, baseline, disabledHeads: ablation.sets, ...output };
+    return { kind: 'causal_lm', model: this, inputs: resolved, ...input, chips: null, mask, layers, baseline, disabledHeads: ablation.sets, ...output };
   }
 
   private resolve(ids: readonly number[], options: LmRunOptions, text: string | null): ResolvedLmInputs {

@@ -1,5 +1,6 @@
 import type { HeadId, MaskChoice } from '../choices';
 import type { EncoderLayerTrace } from '../encoderLayer';
+import type { DisplayToken } from '../lm/display';
 import type { Matrix } from '../matrix';
 import type { CausalLmModel } from './causalLmModel';
 import type { ForwardPass, RunInputs } from './types';
@@ -18,7 +19,7 @@ export interface LmRunOptions {
   readonly disabledHeads?: readonly HeadId[];
 }
 
-/** `run`'s inputs: text (through the model's injected tokenizer) and the same switches. `normFirst` is ignored: GPT-2 is pre-LN. */
+/** `run`'s inputs: text (through the model's tokenizer) and the same switches. `normFirst` is ignored: GPT-2 is pre-LN. */
 export interface LmRunInputs extends RunInputs, Pick<LmRunOptions, 'causal'> {}
 
 /** What a run was computed from, every default filled in. `text` is null for a run on ids. */
@@ -35,6 +36,11 @@ export interface CausalLmRun extends ForwardPass {
   readonly inputs: ResolvedLmInputs;
   /** The ids that ran (the first tokenLimit), one per position. */
   readonly tokenIds: readonly number[];
+  /**
+   * For `run(text)`: the text's display chips (`LmTokenizer.displayTokens`) whose ids all ran, so chip.ids concatenate
+   * to a prefix of tokenIds (all of it unless the limit cut a chip, which is then dropped). null for `runIds`.
+   */
+  readonly chips: readonly DisplayToken[] | null;
   /** Ids given, before the cut. */
   readonly totalTokens: number;
   readonly truncated: boolean;
