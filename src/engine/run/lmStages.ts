@@ -1,16 +1,13 @@
-import { maskSpecOf, type MaskChoice } from '../choices';
 import type { EncoderLayerTrace } from '../encoderLayer';
 import { EngineError } from '../errors';
 import { layerNorm } from '../layerNorm';
 import { outputEmbedding, type CausalLmWeights } from '../lm/causalLmWeights';
-import { buildMask, type BlockedMask } from '../masks';
 import { add, linear, sliceRows, zeros, type Matrix } from '../matrix';
-import { maskKeyOf } from './choiceStages';
 import type { ForwardPass } from './types';
 
 /*
- * The language model's own stages (src/engine/run/causalLmModel.ts): token ids in through its learned tables, the
- * causal mask under the student's, and the logits after the layers. The layers themselves are layerStages.ts'.
+ * The language model's own stages (src/engine/run/causalLmModel.ts): token ids in through its learned tables and the
+ * logits after the layers. The mask is choiceStages.ts' (with its causal part); the layers are layerStages.ts'.
  */
 
 /** Stage 1's result: what layer 1 reads, and how the ids were cut. */
@@ -47,17 +44,6 @@ export function lmInputStage(ids: readonly number[], tokenLimit: number, positio
   const positional = sliceRows(weights.wpe, 0, tokenIds.length);
   const input = positionalEncoding ? add(embeddings, positional, 'token embeddings', 'position embeddings') : embeddings;
   return { tokenIds, totalTokens: ids.length, truncated: ids.length > tokenIds.length, tokenLimit, embeddings, positional, input };
-}
-
-/** Stage 2: the causal mask (unless switched off) combined with the student's; null when nothing is masked. */
-export function lmMaskStage(choice: MaskChoice, count: number, causal: boolean): BlockedMask | null {
-  const spec = maskSpecOf(choice, count);
-  return buildMask(count, count, causal ? { ...spec, causal: true } : spec);
-}
-
-/** Equal keys give the same mask. */
-export function lmMaskKeyOf(choice: MaskChoice, count: number, causal: boolean): string {
-  return `${causal ? 'causal+' : ''}${maskKeyOf(choice, count)}`;
 }
 
 /** Stage 5's result: the last layer's output through LN_f, and the next-token logits at every position. */
