@@ -119,9 +119,26 @@ function headPair(v: Json, i: number): HeadId {
   return { layer, head };
 }
 
-/** The model through the engine's own decoder (src/engine/lm/weightsFromGolden.ts); the rest is the checker's. */
-function parseCausalLm(raw: Record<string, Json>): CausalLmFixture {
-  const weights = causalLmWeightsFromGolden(raw);
+/**
+ * The model through the engine's own decoder (src/engine/lm/weightsFromGolden.ts), or, when the fixture names a
+ * `model_file` (the shipped model, too large to inline), the weights `loadModelFile` read from it; the config fields
+ * the fixture states must then agree with the file's. The rest is the checker's.
+ */
+function parseCausalLm(raw: Record<string, Json>, loadModelFile?: (path: string) => CausalLmWeights): CausalLmFixture {
+  let weights: CausalLmWeights;
+  if (typeof raw.model_file === 'string') {
+    if (!loadModelFile) throw new FixtureFormatError('"model_file" needs a loader (run the fixture through checkFile)');
+    weights = loadModelFile(raw.model_file);
+    const stated: [string, number | string | boolean][] = [
+      ['vocab_size', weights.vocabSize], ['n_positions', weights.nPositions], ['embed_dim', weights.embedDim], ['num_heads', weights.numHeads],
+      ['num_layers', weights.numLayers], ['ffn_dim', weights.ffnDim], ['activation', weights.activation], ['tied_embeddings', weights.tiedEmbeddings],
+    ];
+    for (const [key, value] of stated) {
+      if (key in raw && raw[key] !== value) throw new FixtureFormatError(`"${key}" is ${JSON.stringify(raw[key])} but ${raw.model_file} has ${JSON.stringify(value)}`);
+    }
+  } else {
+    weights = causalLmWeightsFromGolden(raw);
+  }
   const ids = field(raw, 'token_ids');
   if (!Array.isArray(ids) || ids.length < 1 || ids.length > weights.nPositions) throw new FixtureFormatError(`"token_ids" must be a list of 1 to ${weights.nPositions} ids`);
   const tokenIds = ids.map((id: Json, i: number) => {
@@ -154,10 +171,11 @@ function parseCausalLm(raw: Record<string, Json>): CausalLmFixture {
   };
 }
 
-export function parseFixture(raw: Json): GoldenFixture {
+/** `loadModelFile` resolves a causal_lm fixture's `model_file` (relative to the fixture) to the weights it holds. */
+export function parseFixture(raw: Json, loadModelFile?: (path: string) => CausalLmWeights): GoldenFixture {
   if (!isRecord(raw)) throw new FixtureFormatError('the file must hold one JSON object');
   const kind = field(raw, 'kind');
-  if (kind === 'causal_lm') return parseCausalLm(raw);
+  if (kind === 'causal_lm') return parseCausalLm(raw, loadModelFile);
   if (kind !== 'mha' && kind !== 'encoder_layer') throw new FixtureFormatError(`unknown kind ${JSON.stringify(kind)} (expected "mha", "encoder_layer" or "causal_lm")`);
   const e = positiveInt(raw, 'embed_dim');
   const h = positiveInt(raw, 'num_heads');

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { parseLmModelFile } from '../../src/engine/lm/modelFile';
 import { EngineError } from '../../src/engine/errors';
 import { checkFixture } from './checkFixture';
 import { FixtureFormatError, parseFixture } from './parseFixture';
@@ -29,7 +30,10 @@ export function checkFile(file: string): GoldenLine {
     return { file, ok: false, text: `FAIL ${name}: unreadable: ${(err as Error).message}` };
   }
   try {
-    const fixture = parseFixture(raw);
+    const fixture = parseFixture(raw, (path) => {
+      const bytes = readFileSync(resolve(dirname(file), path));
+      return parseLmModelFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)).weights;
+    });
     const result = checkFixture(fixture);
     const err = result.maxAbsError.toExponential(2);
     const label = `${fixture.kind}, L=${fixture.seqLen} E=${fixture.embedDim} H=${fixture.numHeads}`;

