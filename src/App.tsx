@@ -8,6 +8,8 @@ import { SentenceInput } from './components/controls/SentenceInput';
 import { SettingsPanel } from './components/controls/SettingsPanel';
 import { TokenChips } from './components/controls/TokenChips';
 import { HeadsGrid } from './components/headsgrid';
+import { CausalSwitch, ModelLoadStatus, ModelPicker } from './components/model';
+import { PredictionsPanel } from './components/predictions';
 import { HeadViewPanel } from './components/headview';
 import { SelectedHeadPanel } from './components/selectedhead';
 import { EmbedButton } from './components/share/EmbedButton';
@@ -16,6 +18,7 @@ import { UrlNotices } from './components/share/UrlNotices';
 import { translate, useT } from './i18n/translate';
 import { useUi } from './state/uiStore';
 import { useLab } from './state/labStore';
+import { ModelScope } from './state/modelScope';
 import { useLabComputationState } from './state/useLabComputation';
 
 // The walkthrough (and KaTeX with it) loads only when its tab is opened.
@@ -39,6 +42,7 @@ export function App() {
   const locale = useUi((s) => s.locale);
   const computation = useLabComputationState();
   const page = useLab((s) => s.page);
+  const trained = useLab((s) => s.model === 'trained');
   const route = useRoute();
   const inLab = route.kind === 'lab';
   useEffect(() => {
@@ -75,7 +79,10 @@ export function App() {
               ) : route.kind === 'playground' ? (
                 <PlaygroundPage query={route.query} />
               ) : (
-                <LessonsArea route={route} />
+                // Lessons teach the mechanics on the untrained encoder; a lesson opts a widget into the trained model.
+                <ModelScope model="untrained">
+                  <LessonsArea route={route} />
+                </ModelScope>
               )}
             </Suspense>
           </div>
@@ -83,12 +90,15 @@ export function App() {
         {inLab && (
         <div className="lab-layout">
           <aside className="lab-controls">
+            <ModelPicker />
             <SentenceInput />
             {result.ok && <TokenChips tokens={result.tokens} />}
             <MaskControls />
+            {trained && <CausalSwitch />}
             <SettingsPanel />
           </aside>
           <div className="lab-views" id="views" tabIndex={-1}>
+            <ModelLoadStatus />
             <LabStatus state={computation} />
             {result.ok && page === 'walkthrough' && (
               <Suspense fallback={<p className="lab-pending">{t('status.updating')}</p>}>
@@ -97,6 +107,11 @@ export function App() {
             )}
             {result.ok && page === 'lab' && (
               <>
+                {result.kind === 'causal_lm' && (
+                  <div className="lab-section">
+                    <PredictionsPanel result={result} />
+                  </div>
+                )}
                 <SelectedHeadPanel />
                 <div className="lab-section">
                   <HeadsGrid />

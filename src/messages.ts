@@ -1,6 +1,8 @@
 import { controlsMessages } from './components/controls/controls.messages';
 import { headviewMessages } from './components/headview/headview.messages';
 import { heatmapMessages } from './components/heatmap/heatmap.messages';
+import { predictionsMessages } from './components/predictions/predictions.messages';
+import { modelMessages } from './components/model/model.messages';
 import { shareMessages } from './components/share/share.messages';
 import { walkthroughMessages } from './components/walkthrough/walkthrough.messages';
 import { coreMessages } from './i18n/core.messages';
@@ -28,6 +30,8 @@ export const MESSAGE_PAIRS = [
   modelWidgetMessages,
   embedMessages,
   playgroundMessages,
+  predictionsMessages,
+  modelMessages,
 ] as const;
 
 type AppMessages = Readonly<Record<KeysOf<(typeof MESSAGE_PAIRS)[number]>, string>>;

@@ -3,12 +3,17 @@
  * in the peers a web developer would pick (tfjs-backend-wasm, onnxruntime-web; one thread each) and in the
  * TypeScript reference, for each (L, E, H) of problems.ts. Every peer's output is checked against ours first, so
  * the times compare the same computation. Prints a table of medians and GFLOP/s, then one ratio line per size and
- * peer (our median ÷ theirs), then what the cached stages save.
+ * peer (our median ÷ theirs), then what the cached stages save. Then the language model's whole forward (token ids →
+ * logits) against onnxruntime-web running the same decoder graph (lmBench.ts), with `ratio_lm_vs_ort_wasm` lines.
+ *
+ * `npm run bench -- --quick` (or BENCH_QUICK=1) takes only a few samples of everything: a check that the bench runs,
+ * not a measurement.
  */
 import { maxAbsDifference, type Matrix } from '../../src/engine/matrix';
 import { multiHeadAttention } from '../../src/engine/multiHead';
 import { fastMultiHeadAttention, prepareMhaParams } from '../../src/engine/wasm/fastAttention';
 import type { WasmKernels } from '../../src/engine/wasm/kernels';
+import { benchLanguageModel } from './lmBench';
 import { oursWasm } from './peers/ours';
 import { ortWasm } from './peers/ort';
 import { tsReference } from './peers/reference';
@@ -19,11 +24,16 @@ import { formatMs, formatTable, ratioLine, type Row } from './report';
 import { timeStagedRecompute } from './staged';
 import { timeInterleaved, timeTask, type Timing, type TimingBudget } from './timing';
 
+const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+/** --quick: a few samples each, no sampling time to fill; the numbers only show that every part runs. */
+const QUICK_BUDGET: TimingBudget = { warmupMs: 50, minSamples: 3, maxSamples: 3, sampleMs: 0, batchMs: 5 };
 /** Warm-up lets V8 tier the wasm and JS up to its optimizing compiler before any sample counts. */
-const BUDGET: TimingBudget = { warmupMs: 500, minSamples: 9, maxSamples: 80, sampleMs: 3000, batchMs: 25 };
+const BUDGET: TimingBudget = QUICK ? QUICK_BUDGET : { warmupMs: 500, minSamples: 9, maxSamples: 80, sampleMs: 3000, batchMs: 25 };
 /** The reference takes seconds per call at L = 512: a few single calls are enough for context. */
-const REFERENCE_BUDGET: TimingBudget = { warmupMs: 0, minSamples: 3, maxSamples: 3, sampleMs: 0, batchMs: 0 };
-const STAGED_BUDGET: TimingBudget = { warmupMs: 300, minSamples: 7, maxSamples: 40, sampleMs: 800, batchMs: 25 };
+const REFERENCE_BUDGET: TimingBudget = { warmupMs: 0, minSamples: QUICK ? 1 : 3, maxSamples: QUICK ? 1 : 3, sampleMs: 0, batchMs: 0 };
+const STAGED_BUDGET: TimingBudget = QUICK ? QUICK_BUDGET : { warmupMs: 300, minSamples: 7, maxSamples: 40, sampleMs: 800, batchMs: 25 };
+/** The language model's forward: up to ~100 ms a call in ours at L = 128, so fewer samples than the small problems. */
+const LM_BUDGET: TimingBudget = QUICK ? QUICK_BUDGET : { warmupMs: 500, minSamples: 9, maxSamples: 40, sampleMs: 3000, batchMs: 25 };
 /** The peers compute in float32 with their own summation orders; anything above this is a different computation. */
 const MATCH_TOLERANCE = 1e-4;
 
@@ -50,7 +60,7 @@ async function main(): Promise<void> {
   const peers: Implementation[] = [tfjsWasm(), ortWasm()];
   const reference = tsReference();
   const all: Implementation[] = [ours, ...peers, reference];
-  console.log(`node ${process.version}, ${process.arch}; one thread per implementation`);
+  console.log(`node ${process.version}, ${process.arch}; one thread per implementation${QUICK ? '; --quick: a few samples each, NOT a measurement' : ''}`);
   for (const impl of all) console.log(`  ${await impl.init()}`);
   console.log('FLOPs per forward = 8·L·E² + 4·L²·E (projections and the two attention products)\n');
 
@@ -118,12 +128,20 @@ async function main(): Promise<void> {
     );
   }
 
+  console.log('\nlanguage model: token ids → logits, whole forward');
+  const lm = await benchLanguageModel(LM_BUDGET);
+
   console.log('');
   console.log(formatTable(rows));
   console.log('');
-  for (const c of checks) console.log(c);
+  console.log(formatTable(lm.rows));
+  console.log('');
+  for (const c of [...checks, ...lm.checks]) console.log(c);
   console.log('');
   for (const r of ratios) console.log(r);
+  console.log('');
+  for (const r of lm.ratios) console.log(r);
+  for (const m of lm.medians) console.log(m);
   console.log('');
   for (const s of staged) console.log(s);
   console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -15,35 +15,38 @@ import { ProtoWriter } from './protobuf';
 // onnx.proto enum values
 const FLOAT = 1; // TensorProto.DataType
 const INT64 = 7;
-const ATTR_INT = 2; // AttributeProto.AttributeType
+const ATTR_FLOAT = 1; // AttributeProto.AttributeType
+const ATTR_INT = 2;
 const ATTR_INTS = 7;
 
-function floatTensor(name: string, dims: readonly number[], data: Float32Array): ProtoWriter {
+export function floatTensor(name: string, dims: readonly number[], data: Float32Array): ProtoWriter {
   const raw = new Uint8Array(data.slice().buffer); // little-endian float32, as raw_data requires
   return new ProtoWriter().packedInts(1, dims).int(2, FLOAT).string(8, name).bytesField(9, raw);
 }
 
-function int64Tensor(name: string, values: readonly number[]): ProtoWriter {
+export function int64Tensor(name: string, values: readonly number[]): ProtoWriter {
   const raw = new Uint8Array(new BigInt64Array(values.map((v) => BigInt(v))).buffer);
   return new ProtoWriter().packedInts(1, [values.length]).int(2, INT64).string(8, name).bytesField(9, raw);
 }
 
-function valueInfo(name: string, dims: readonly number[]): ProtoWriter {
+/** A graph input or output: its name, element type (float32 unless said) and fixed shape. */
+export function valueInfo(name: string, dims: readonly number[], elemType: 'float32' | 'int64' = 'float32'): ProtoWriter {
   const shape = new ProtoWriter();
   for (const d of dims) shape.message(1, new ProtoWriter().int(1, d));
-  const tensorType = new ProtoWriter().int(1, FLOAT).message(2, shape);
+  const tensorType = new ProtoWriter().int(1, elemType === 'int64' ? INT64 : FLOAT).message(2, shape);
   return new ProtoWriter().string(1, name).message(2, new ProtoWriter().message(1, tensorType));
 }
 
-type Attribute = { name: string; int: number } | { name: string; ints: readonly number[] };
+export type Attribute = { name: string; int: number } | { name: string; ints: readonly number[] } | { name: string; float: number };
 
-function node(op: string, inputs: readonly string[], output: string, attributes: readonly Attribute[] = []): ProtoWriter {
+export function node(op: string, inputs: readonly string[], output: string, attributes: readonly Attribute[] = []): ProtoWriter {
   const w = new ProtoWriter();
   for (const i of inputs) w.string(1, i);
   w.string(2, output).string(3, output).string(4, op);
   for (const a of attributes) {
     const attr = new ProtoWriter().string(1, a.name);
     if ('int' in a) attr.int(3, a.int).int(20, ATTR_INT);
+    else if ('float' in a) attr.float(2, a.float).int(20, ATTR_FLOAT);
     else attr.packedInts(8, a.ints).int(20, ATTR_INTS);
     w.message(5, attr);
   }
@@ -83,6 +86,11 @@ export function buildMhaOnnxModel(params: MhaParams, tokens: number): Uint8Array
   graph.string(2, 'mha');
   graph.message(11, valueInfo('x', [tokens, e]));
   graph.message(12, valueInfo('y', [tokens, e]));
+  return modelProto(graph);
+}
+
+/** A ModelProto around a finished GraphProto: ir_version 8, the default domain at opset 17. */
+export function modelProto(graph: ProtoWriter): Uint8Array {
   return new ProtoWriter()
     .int(1, 8) // ir_version 8 (ONNX 1.10+), which opset 17 needs at least
     .string(2, 'attention-lab-bench')

@@ -46,3 +46,13 @@ export function formatTable(rows: readonly Row[]): string {
 export function ratioLine(peerId: string, tokens: number, ours: number, theirs: number): string {
   return `ratio_vs_${peerId} L=${tokens} : ${(ours / theirs).toFixed(2)}`;
 }
+
+/** The language model's line, same format: `ratio_lm_vs_ort_wasm L=64 : 2.10` (our median ÷ theirs). */
+export function lmRatioLine(peerId: string, tokens: number, ours: number, theirs: number): string {
+  return `ratio_lm_vs_${peerId} L=${tokens} : ${(ours / theirs).toFixed(2)}`;
+}
+
+/** The medians behind an LM ratio line: `lm_median_ms L=64 : ours 4.20, ort_wasm 2.00`. */
+export function lmMedianLine(peerId: string, tokens: number, ours: number, theirs: number): string {
+  return `lm_median_ms L=${tokens} : ours ${formatMs(ours)}, ${peerId} ${formatMs(theirs)}`;
+}

@@ -14,13 +14,17 @@
  * from the same weights on the same batches with the same Adam and the same evaluation rule (train/torchPeer.ts).
  * It is another process, so it runs after ours and tfjs instead of taking turns with them. Without torch, the
  * issue's PyTorch figure is quoted instead, marked QUOTED.
+ *
+ * The bench prints which BLAS that PyTorch multiplies with (`pytorch_blas : …`, read from the running process by
+ * train/torchBlas.py) and measures PyTorch only on OpenBLAS (Debian's libopenblas0-pthread): on the reference BLAS
+ * its times would be several times too slow, so instead of a misleading ratio it says how to install OpenBLAS.
  */
 import { createTrainer, defaultConfig, defaultSettings } from '../../src/engine/train/index';
 import type { TrainSettings } from '../../src/engine/train/types';
 import { decodeWeightsFile } from '../../src/engine/train/weightsFile';
 import { benchData } from './train/sameData';
 import { startTfjsPeer } from './train/tfjsInWorker';
-import { detectTorch, runTorchPeer, type TorchResult } from './train/torchPeer';
+import { blasLine, blasVerdict, debianPackageInstalled, detectTorch, OPENBLAS_PACKAGE, runTorchPeer, type TorchResult } from './train/torchPeer';
 
 const TARGET_ACCURACY = 0.99;
 const EVALUATE_EVERY = 5;
@@ -92,6 +96,16 @@ async function main(): Promise<void> {
       ? `  pytorch ${torch.version} via ${torch.python}, one thread: measured after ours and tfjs, in its own process`
       : `  pytorch: not measured (${torch.reason}); the issue's figure is quoted instead`,
   );
+  // PyTorch is a fair peer only on an optimized BLAS: on Debian's reference BLAS its ratio would flatter ours.
+  let torchSkipped: string | null = null;
+  if (torch.available) {
+    console.log(blasLine(torch.blas));
+    const verdict = blasVerdict(torch.blas, debianPackageInstalled(OPENBLAS_PACKAGE));
+    if (!verdict.fair) {
+      torchSkipped = verdict.why;
+      console.log(`  pytorch: NOT measured. ${verdict.why}`);
+    }
+  }
 
   const data = benchData(config, settings);
   const oursStep = async (): Promise<{ loss: number; ms: number }> => {
@@ -132,7 +146,7 @@ async function main(): Promise<void> {
 
   let torchResult: TorchResult | null = null;
   let torchLossGap = 0;
-  if (torch.available) {
+  if (torch.available && torchSkipped === null) {
     console.log('\npytorch: training the same model from the same weights on the same batches, in another process');
     console.log('  (so it cannot take turns with ours and tfjs step by step: it runs now, after them)');
     const torchData = benchData(config, settings);
@@ -143,13 +157,19 @@ async function main(): Promise<void> {
       });
       torchLossGap = Math.abs(firstLosses[0] - torchResult.stepOneLoss);
       console.log(`  ${torchResult.torch}`);
+      console.log(`  the training process's own ${blasLine(torchResult.blas)}`);
+      const verdict = blasVerdict(torchResult.blas, debianPackageInstalled(OPENBLAS_PACKAGE));
+      if (!verdict.fair) {
+        torchSkipped = verdict.why;
+        console.log(`  pytorch: its time is not compared. ${verdict.why}`);
+      }
       console.log(`check: step-1 loss ours ${firstLosses[0].toFixed(6)}, pytorch ${torchResult.stepOneLoss.toFixed(6)} (|Δ| ${torchLossGap.toExponential(1)}: same weights, same batch)`);
     } catch (error) {
       console.error(`pytorch: the run failed, so PyTorch is not measured: ${String(error)}`);
       process.exitCode = 1;
     }
   }
-  const torchRun = torchResult === null ? null : torchOutcome(torchResult);
+  const torchRun = torchResult === null || torchSkipped !== null ? null : torchOutcome(torchResult);
 
   console.log('');
   for (const run of runs) console.log(summary(run));
@@ -175,6 +195,10 @@ async function main(): Promise<void> {
     } else {
       console.log('ratio_time_to_99 ours ÷ pytorch : n/a (an engine did not reach 99 % within the step cap)');
     }
+  } else if (torchSkipped !== null) {
+    console.log('ratio_ms_per_step ours ÷ pytorch : skipped (PyTorch is not on OpenBLAS)');
+    console.log('ratio_time_to_99 ours ÷ pytorch : skipped (PyTorch is not on OpenBLAS)');
+    console.log(`pytorch: ${torchSkipped}`);
   } else if (oursRun.reachedAt !== null) {
     console.log(
       `PyTorch (1 thread) ≈ ${PYTORCH_QUOTED_SECONDS} s to > 99 % is the figure QUOTED FROM THE ISSUE, not measured here: ` +

@@ -9,6 +9,7 @@ export function LabStatus({ state }: { readonly state: LabComputationState }) {
   const { result, pending } = state;
   let message: string | null = null;
   if (!result.ok) message = engineErrorMessage(t, result.error);
+  else if (result.truncated && result.kind === 'causal_lm') message = t('model.truncated', { total: result.totalTokens, limit: result.tokenLimit });
   else if (result.truncated && result.tokenLimit < MAX_TOKENS) message = t('input.truncatedToStayResponsive', { total: result.totalTokens, limit: result.tokenLimit });
   else if (result.truncated) message = t('input.truncated', { total: result.totalTokens, limit: MAX_TOKENS });
   return (

@@ -14,7 +14,7 @@ import type { Bi } from './types';
 const STAND_IN = 'https://lab.invalid/';
 const toPlaceholders = (text: string): string => text.split(STAND_IN).join('{base}').split('https://lab.invalid').join('{origin}');
 
-export const EXAMPLE_SETTINGS: LabSettings = { ...DEFAULT_SETTINGS, text: 'The cat sat on the mat', numHeads: 2, maskMode: 'causal' };
+export const EXAMPLE_SETTINGS: LabSettings = { ...DEFAULT_SETTINGS, model: 'untrained', text: 'The cat sat on the mat', numHeads: 2, maskMode: 'causal' };
 export const EXAMPLE_OPTIONS: EmbedOptions = { ...DEFAULT_EMBED_OPTIONS, widget: 'heatmap', controls: ['text', 'mask'], locked: ['mask'] };
 
 const url = embedUrl(EXAMPLE_SETTINGS, 'en', EXAMPLE_OPTIONS, STAND_IN);

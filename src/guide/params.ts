@@ -61,6 +61,14 @@ const pairList = (example: string): Bi => ({
 });
 
 const LAB: Readonly<Record<UrlParam, Omit<ParamDoc, 'name' | 'group'>>> = {
+  model: {
+    meaning: {
+      en: 'Which model runs: the small bilingual language model this project trained, or the encoder with random weights (whose `d`, `h`, `layers` and `seed` apply only to it).',
+      zh: '运行哪个模型：本项目训练的小型双语语言模型，或随机权重的编码器（`d`、`h`、`layers`、`seed` 只对它有效）。',
+    },
+    values: { en: `${code('trained')} or ${code('untrained')}`, zh: `${code('trained')} 或 ${code('untrained')}` },
+    default: same(code(DEFAULT_SETTINGS.model)),
+  },
   text: {
     meaning: { en: 'The sentence the model reads.', zh: '模型读取的句子。' },
     values: { en: `any text up to ${URL_LIMITS.maxTextLength} characters, URL-encoded (a space may be \`+\`)`, zh: `任意文字，最多 ${URL_LIMITS.maxTextLength} 个字符，需 URL 编码（空格可写作 \`+\`）` },
@@ -113,6 +121,19 @@ const LAB: Readonly<Record<UrlParam, Omit<ParamDoc, 'name' | 'group'>>> = {
     meaning: { en: 'Heads switched off (ablated), as layer-head, counted from 0.', zh: '被关闭（消融）的头，写作 层-头，从 0 开始计数。' },
     values: pairList('0-1'),
     default: listDefault('off'),
+  },
+  causal: {
+    meaning: {
+      en: 'The trained model’s own causal mask (each position reads only itself and earlier ones). Off lets positions read the future, which the model never saw in training.',
+      zh: '训练模型自带的因果掩码（每个位置只读自己和之前的位置）。关闭后各位置能读到后文，这是模型训练时从未见过的情况。',
+    },
+    values: { en: `${code(1)} (on) or ${code(0)} (off)`, zh: `${code(1)}（开）或 ${code(0)}（关）` },
+    default: same(code(1)),
+  },
+  at: {
+    meaning: { en: 'The position whose next-token predictions are shown, counted from 0 (the trained model).', zh: '显示其下一个词元预测的位置，从 0 开始计数（训练模型）。' },
+    values: { en: `whole number ${code(0)} … ${code(URL_LIMITS.maxTokenIndex)}; left out: the last position`, zh: `整数 ${code(0)} … ${code(URL_LIMITS.maxTokenIndex)}；省略时为最后一个位置` },
+    default: { en: 'the last position', zh: '最后一个位置' },
   },
   layer: {
     meaning: { en: 'The selected layer, counted from 0.', zh: '所选的层，从 0 开始计数。' },

@@ -1,15 +1,18 @@
-import { activeBackend, clampTokenLimit, encoderModel, EngineError, MAX_TOKENS, type EncoderRun, type RunInputs } from '../engine';
+import { activeBackend, clampTokenLimit, encoderModel, EngineError, MAX_TOKENS, type CausalLmModel, type CausalLmRun, type EncoderRun, type LmRunInputs, type RunInputs } from '../engine';
 import type { LabSettings } from './labStore';
 import { maskChoiceOf } from './labMask';
 
 /** The settings that change the numbers (not which head is looked at). */
 export type LabInputs = Pick<
   LabSettings,
-  'text' | 'embedDim' | 'numHeads' | 'numLayers' | 'seed' | 'positionalEncoding' | 'maskMode' | 'paddingTokens' | 'customMask' | 'disabledHeads'
+  'model' | 'text' | 'embedDim' | 'numHeads' | 'numLayers' | 'seed' | 'positionalEncoding' | 'maskMode' | 'paddingTokens' | 'customMask' | 'disabledHeads' | 'causal'
 >;
 
-/** The engine's run of the lab's settings: tokens, embeddings, the mask, every layer's traces, the baseline. */
-export type LabComputation = EncoderRun & { readonly ok: true };
+/**
+ * The engine's run of the lab's settings: tokens, embeddings, the mask, every layer's traces, the baseline — of
+ * the untrained encoder (kind 'encoder') or the trained language model (kind 'causal_lm', with logits).
+ */
+export type LabComputation = (EncoderRun | CausalLmRun) & { readonly ok: true };
 
 export interface LabFailure {
   readonly ok: false;
@@ -18,33 +21,42 @@ export interface LabFailure {
 
 export type LabResult = LabComputation | LabFailure;
 
-/** The lab's settings as the run reads them: the one place they become the engine's choices. */
-export function labRunInputs(inputs: LabInputs, tokenLimit: number): RunInputs {
+/**
+ * The lab's settings as the run reads them: the one place they become the engine's choices. `languageModel`: the
+ * run is the trained model's (not the untrained stand-in while it loads).
+ */
+export function labRunInputs(inputs: LabInputs, tokenLimit: number, languageModel = false): RunInputs & LmRunInputs {
   return {
     text: inputs.text,
     tokenLimit,
     positionalEncoding: inputs.positionalEncoding,
-    mask: maskChoiceOf(inputs),
+    // The language model's causal mask is its own (`causal`); the mask choice's "causal" adds nothing to it.
+    mask: languageModel && inputs.maskMode === 'causal' ? { kind: 'none' } : maskChoiceOf(inputs),
     disabledHeads: inputs.disabledHeads,
+    causal: inputs.causal,
   };
 }
 
 /**
  * Settings → every trace the lab draws, by the model's staged run (src/engine/run): a head toggle recomputes only
- * concat · W_o onward, a mask change reuses the embeddings. Engine errors come back as a LabFailure.
+ * concat · W_o onward, a mask change reuses the embeddings. `trained` is the loaded language model, or null while
+ * it loads or when it failed: the untrained encoder runs meanwhile (the status line says so). Engine errors come
+ * back as a LabFailure.
  */
-export function computeLab(inputs: LabInputs, tokenLimit: number = MAX_TOKENS): LabResult {
+export function computeLab(inputs: LabInputs, tokenLimit: number = MAX_TOKENS, trained: CausalLmModel | null = null): LabResult {
   const limit = clampTokenLimit(tokenLimit);
-  const key = JSON.stringify([inputs, activeBackend().name, limit]);
-  if (resultMemo?.key !== key) resultMemo = { key, result: computeUncached(inputs, limit) };
+  const lm = inputs.model === 'trained' ? trained : null;
+  const key = JSON.stringify([inputs, activeBackend().name, limit, lm !== null]);
+  if (resultMemo?.key !== key || resultMemo.lm !== lm) resultMemo = { key, lm, result: computeUncached(inputs, limit, lm) };
   return resultMemo.result;
 }
 
 // Several components read the same result in one render: the last one is kept, so they get the same object.
-let resultMemo: { key: string; result: LabResult } | null = null;
+let resultMemo: { key: string; lm: CausalLmModel | null; result: LabResult } | null = null;
 
-function computeUncached(inputs: LabInputs, tokenLimit: number): LabResult {
+function computeUncached(inputs: LabInputs, tokenLimit: number, lm: CausalLmModel | null): LabResult {
   try {
+    if (lm) return { ok: true, ...lm.run(labRunInputs(inputs, Math.min(tokenLimit, lm.weights.nPositions), true)) };
     const model = encoderModel({ embedDim: inputs.embedDim, numHeads: inputs.numHeads, numLayers: inputs.numLayers, seed: inputs.seed });
     return { ok: true, ...model.run(labRunInputs(inputs, tokenLimit)) };
   } catch (err) {

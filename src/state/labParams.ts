@@ -1,5 +1,6 @@
 import { MAX_TOKENS, nearestDividingHeads, type HeadId, type MaskCell } from '../engine';
 import { LOCALES, type Locale } from './locale';
+import { MODEL_CHOICES, type ModelChoice } from './modelChoice';
 import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabSettings, type MaskMode } from './labStore';
 import { bool, dividingHeads, enumOf, intIn, intList, ok, optionalEnum, pairList, readInteger, textUpTo, writeParam, type ParamKind, type ParamTable, type PairShape } from './params';
 
@@ -8,7 +9,7 @@ import { bool, dividingHeads, enumOf, intIn, intList, ok, optionalEnum, pairList
  * (urlState.ts), the embed page (src/shared/embedParams.ts, which adds its own) and the guide's table of parameters
  * all read this table.
  *
- *   ?text=The+cat&d=32&h=4&layers=2&seed=7&pe=0&mask=causal&pad=1,3&cells=0-1,2-3&off=0-1&layer=0&head=avg&lang=zh
+ *   ?model=untrained&text=The+cat&d=32&h=4&layers=2&seed=7&pe=0&mask=causal&pad=1,3&cells=0-1,2-3&off=0-1&causal=0&at=3&layer=0&head=avg&lang=zh
  */
 
 /** Limits of what a link may ask for. They match the largest choices the settings panel offers. */
@@ -30,7 +31,7 @@ export const URL_LIMITS = {
 } as const;
 
 /** The short names, in the order they are written (the order of LAB_PARAMS). */
-export const URL_PARAMS = ['text', 'd', 'h', 'layers', 'seed', 'pe', 'mask', 'pad', 'cells', 'off', 'layer', 'head', 'view', 'page', 'lang'] as const;
+export const URL_PARAMS = ['model', 'text', 'd', 'h', 'layers', 'seed', 'pe', 'mask', 'pad', 'cells', 'off', 'causal', 'at', 'layer', 'head', 'view', 'page', 'lang'] as const;
 export type UrlParam = (typeof URL_PARAMS)[number];
 
 /** What a lab link carries: the settings and, when given, the interface language. */
@@ -54,6 +55,21 @@ function headChoice(): ParamKind<HeadChoice, LabSettings> {
   };
 }
 
+/** The model a link without model= means: the untrained encoder when it sets a width, heads, layers or seed (only that model has them), else the default. */
+function impliedModel(link: Pick<LabSettings, 'embedDim' | 'numHeads' | 'numLayers' | 'seed'>): ModelChoice {
+  const d = DEFAULT_SETTINGS;
+  const untrainedShape = link.embedDim !== d.embedDim || link.numHeads !== d.numHeads || link.numLayers !== d.numLayers || link.seed !== d.seed;
+  return untrainedShape ? 'untrained' : d.model;
+}
+
+/** A position, or nothing (null: the last one; the parameter is then left out). */
+function optionalPosition(max: number): ParamKind<number | null, LabSettings> {
+  return {
+    read: (raw) => readInteger(raw, 0, max),
+    write: (value) => (value === null ? undefined : String(value)),
+  };
+}
+
 const tokenIndex = URL_LIMITS.maxTokenIndex;
 /** A fallback that does not depend on the rest of the link. */
 const constant = <T>(value: T) => (): T => value;
@@ -63,6 +79,17 @@ const constant = <T>(value: T) => (): T => value;
  * other fields: heads that divide the width (the nearest to 4), a selected layer and head inside the model.
  */
 export const LAB_PARAMS: ParamTable<LabLinkValues, UrlParam> = {
+  // Links made before the trained model existed set d, h, layers or seed for the random-weight encoder: without a
+  // model= they still open that model, so an old link or embed reproduces its view. A trained-model link with such
+  // settings (kept for a switch back) says model=trained.
+  model: {
+    name: 'model',
+    kind: enumOf(MODEL_CHOICES),
+    fallback: impliedModel,
+    // Written exactly when the rest of the link does not already say it.
+    always: (link) => link.model !== impliedModel(link),
+    omitWhen: (link) => link.model === impliedModel(link),
+  },
   text: { name: 'text', kind: textUpTo(URL_LIMITS.maxTextLength), fallback: constant(DEFAULT_SETTINGS.text) },
   embedDim: { name: 'd', kind: intIn(1, URL_LIMITS.maxEmbedDim), fallback: constant(DEFAULT_SETTINGS.embedDim) },
   numHeads: {
@@ -82,6 +109,8 @@ export const LAB_PARAMS: ParamTable<LabLinkValues, UrlParam> = {
     kind: pairList(HEAD, (link) => [link.numLayers - 1, link.numHeads - 1], URL_LIMITS.maxListEntries),
     fallback: constant(DEFAULT_SETTINGS.disabledHeads),
   },
+  causal: { name: 'causal', kind: bool(), fallback: constant(DEFAULT_SETTINGS.causal) },
+  predictAt: { name: 'at', kind: optionalPosition(tokenIndex), fallback: constant(DEFAULT_SETTINGS.predictAt) },
   selectedLayer: {
     name: 'layer',
     kind: intIn(0, (link) => link.numLayers - 1),

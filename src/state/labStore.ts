@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand';
 import { sameCell, sameHead, type HeadId, type MaskCell } from '../engine';
+import type { ModelChoice } from './modelChoice';
 import { scopedStore } from './scopedStore';
 
 export type MaskMode = 'none' | 'causal' | 'padding' | 'custom';
@@ -14,6 +15,8 @@ export const LAB_PAGES: readonly LabPage[] = ['lab', 'walkthrough'];
 
 /** What the student has chosen. Everything shown is derived from these; nothing computed is stored here. */
 export interface LabSettings {
+  /** The trained language model, or the encoder with random weights (whose width, heads, layers and seed follow). */
+  readonly model: ModelChoice;
   readonly text: string;
   readonly embedDim: number;
   readonly numHeads: number;
@@ -27,6 +30,10 @@ export interface LabSettings {
   readonly customMask: readonly MaskCell[];
   /** Ablated heads; a link writes them "layer-head", e.g. off=0-3. */
   readonly disabledHeads: readonly HeadId[];
+  /** The trained model's own causal mask (query i reads keys 0…i); off lets every position read the future. */
+  readonly causal: boolean;
+  /** The position whose next-token predictions are shown (0-based); null: the last. */
+  readonly predictAt: number | null;
   readonly selectedLayer: number;
   readonly selectedHead: HeadChoice;
   readonly matrixView: MatrixView;
@@ -42,6 +49,7 @@ export interface LabActions {
 }
 
 export const DEFAULT_SETTINGS: LabSettings = {
+  model: 'trained',
   text: 'The animal did not cross the street because it was too tired.',
   embedDim: 32,
   numHeads: 4,
@@ -52,6 +60,8 @@ export const DEFAULT_SETTINGS: LabSettings = {
   paddingTokens: [],
   customMask: [],
   disabledHeads: [],
+  causal: true,
+  predictAt: null,
   selectedLayer: 0,
   selectedHead: 0,
   matrixView: 'weights',

@@ -1,5 +1,8 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import { ensureTrainedModel, lmModelStore } from './lmModelStore';
+import { useScopedModel } from './modelScope';
 import { computeLab, type LabInputs, type LabResult } from './computeLab';
 import { useLab, type LabState } from './labStore';
 import { useTokenLimit } from './tokenLimit';
@@ -9,6 +12,7 @@ export const LONG_TEXT_CHARS = 300;
 export const TYPING_PAUSE_MS = 180;
 
 const selectInputs = (s: LabState): LabInputs => ({
+  model: s.model,
   text: s.text,
   embedDim: s.embedDim,
   numHeads: s.numHeads,
@@ -19,6 +23,7 @@ const selectInputs = (s: LabState): LabInputs => ({
   paddingTokens: s.paddingTokens,
   customMask: s.customMask,
   disabledHeads: s.disabledHeads,
+  causal: s.causal,
 });
 
 function onlyTextDiffers(a: LabInputs, b: LabInputs): boolean {
@@ -50,14 +55,36 @@ export interface LabComputationState {
 
 /** The engine's traces for the current settings, with whether they are still catching up. */
 export function useLabComputationState(): LabComputationState {
-  const inputs = useLab(useShallow(selectInputs));
+  const chosen = useLab(useShallow(selectInputs));
+  const model = useScopedModel(chosen.model);
+  const inputs = useMemo(() => (model === chosen.model ? chosen : { ...chosen, model }), [chosen, model]);
   const scheduled = useScheduledInputs(inputs);
   const deferred = useDeferredValue(scheduled);
   const tokenLimit = useTokenLimit();
-  const result = useMemo(() => computeLab(deferred, tokenLimit), [deferred, tokenLimit]);
+  const trained = useTrainedModel(model === 'trained');
+  const result = useMemo(() => computeLab(deferred, tokenLimit, trained), [deferred, tokenLimit, trained]);
   return { result, pending: deferred !== inputs };
+}
+
+/** The loaded language model when `wanted` (asking for it starts the download once), else null. */
+function useTrainedModel(wanted: boolean) {
+  const state = useStore(lmModelStore);
+  useEffect(() => {
+    if (wanted) void ensureTrainedModel();
+  }, [wanted]);
+  return wanted && state.status === 'ready' ? state.trained.model : null;
 }
 
 export function useLabComputation(): LabResult {
   return useLabComputationState().result;
+}
+
+/** The shape of the model the views show: the run's when there is one (the trained model's), else the settings'. */
+export function useModelShape(): { readonly numLayers: number; readonly numHeads: number; readonly embedDim: number } {
+  const result = useLabComputation();
+  const numLayers = useLab((s) => s.numLayers);
+  const numHeads = useLab((s) => s.numHeads);
+  const embedDim = useLab((s) => s.embedDim);
+  if (!result.ok || result.layers.length === 0) return { numLayers, numHeads, embedDim };
+  return { numLayers: result.layers.length, numHeads: result.layers[0].attention.heads.length, embedDim: result.input.cols };
 }

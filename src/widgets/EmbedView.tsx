@@ -6,6 +6,7 @@ import { useT } from '../i18n/translate';
 import { useUi } from '../state/uiStore';
 import { settingsOf, useLab, useLabStore } from '../state/labStore';
 import { TokenLimitContext } from '../state/tokenLimit';
+import { TRAINED_SHAPE } from '../state/modelChoice';
 import { useLabComputationState } from '../state/useLabComputation';
 import { settingsToQuery, type UrlNotice } from '../state/urlState';
 import type { EmbedOptions } from '../shared/embedContract';
@@ -34,9 +35,10 @@ export interface EmbedViewProps {
  */
 export function EmbedView(props: EmbedViewProps) {
   const widget = props.options.widget;
-  const embedDim = useLab((s) => s.embedDim);
-  const numHeads = useLab((s) => s.numHeads);
-  const numLayers = useLab((s) => s.numLayers);
+  const trained = useLab((s) => s.model === 'trained');
+  const embedDim = useLab((s) => (trained ? TRAINED_SHAPE.embedDim : s.embedDim));
+  const numHeads = useLab((s) => (trained ? TRAINED_SHAPE.numHeads : s.numHeads));
+  const numLayers = useLab((s) => (trained ? TRAINED_SHAPE.numLayers : s.numLayers));
   // Everything below computes at most this many tokens, so the host page is never blocked for long.
   const limit = embedTokenLimit(widget, { embedDim, numHeads, numLayers });
   return (

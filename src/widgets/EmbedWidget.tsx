@@ -4,7 +4,7 @@ import { HeadViewPanel } from '../components/headview';
 import { SelectedHeadPanel } from '../components/selectedhead';
 import { useT } from '../i18n/translate';
 import type { EmbedOptions } from '../shared/embedContract';
-import { useLab } from '../state/labStore';
+import { useModelShape } from '../state/useLabComputation';
 import { useElementWidth } from '../shared/useElementWidth';
 
 const StepWidget = lazy(() => import('./walkthroughWidgets').then((m) => ({ default: m.StepWidget })));
@@ -49,7 +49,7 @@ const THUMB_CHROME = 22;
 function FittedHeadsGrid() {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
-  const columns = useLab((s) => s.numHeads) + 1;
+  const columns = useModelShape().numHeads + 1;
   const fitted = width === null ? THUMB_MAX : Math.floor((width - GRID_LABELS) / columns) - THUMB_CHROME;
   return (
     <div ref={box}>

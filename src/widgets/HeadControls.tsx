@@ -3,6 +3,7 @@ import { HeadSwatch } from '../components/headview/HeadToggles';
 import { useT } from '../i18n/translate';
 import { sameHead } from '../engine';
 import type { HeadChoice } from '../state/labStore';
+import { useModelShape } from '../state/useLabComputation';
 import { useLabFields } from '../state/useLabFields';
 
 export interface HeadControlsProps {
@@ -20,9 +21,8 @@ const AVERAGE = 'avg';
 export function HeadControls({ head, toggles, swatches = false }: HeadControlsProps) {
   const t = useT();
   const id = useId();
-  const { numLayers, numHeads, selectedLayer, selectedHead, disabledHeads, set, toggleHead } = useLabFields(
-    'numLayers',
-    'numHeads',
+  const { numLayers, numHeads } = useModelShape();
+  const { selectedLayer, selectedHead, disabledHeads, set, toggleHead } = useLabFields(
     'selectedLayer',
     'selectedHead',
     'disabledHeads',

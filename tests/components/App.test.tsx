@@ -60,6 +60,7 @@ describe('the lab page', () => {
   });
 
   it('offers only head counts that divide the width', async () => {
+    useLab.setState({ model: 'untrained' });
     render(<App />);
     await userEvent.selectOptions(screen.getByLabelText('Width (d_model)'), '24');
     const options = within(screen.getByLabelText('Heads')).getAllByRole('option').map((o) => parseInt(o.textContent ?? '', 10));
@@ -67,6 +68,7 @@ describe('the lab page', () => {
   });
 
   it('empty text shows a prompt, not a broken page', async () => {
+    useLab.setState({ model: 'untrained' });
     render(<App />);
     await userEvent.clear(screen.getByRole('textbox'));
     expect(screen.getByRole('status')).toHaveTextContent('Type a sentence');

@@ -80,6 +80,7 @@ const labSettings = ({ locale: _locale, ...settings }: LabLinkValues): LabSettin
 type LabPage = PageCase<LabLinkValues, ParamNotice>;
 
 const LAB_SAMPLES: LabPage['samples'] = {
+  model: [{ model: 'untrained' }],
   text: [{ text: '' }, { text: 'The cat, sat' }, { text: "it's <b>&amp; 我 😀 a+b=c #x" }],
   embedDim: [{ embedDim: 16 }, { embedDim: 128 }, { embedDim: 6, numHeads: 3 }],
   numHeads: [{ numHeads: 1 }, { numHeads: 16 }, { numHeads: 3, embedDim: 48 }],
@@ -90,6 +91,8 @@ const LAB_SAMPLES: LabPage['samples'] = {
   paddingTokens: [{ paddingTokens: [1, 3] }, { paddingTokens: [511, 0] }],
   customMask: [{ customMask: cells([0, 1], [2, 3]) }, { customMask: cells([511, 511], [0, 0]) }],
   disabledHeads: [{ disabledHeads: heads([0, 1], [1, 3]) }, { numLayers: 4, numHeads: 8, disabledHeads: heads([3, 7]) }],
+  causal: [{ causal: false }],
+  predictAt: [{ predictAt: 0 }, { predictAt: 511 }],
   selectedLayer: [{ selectedLayer: 1 }],
   selectedHead: [{ selectedHead: 'average' }, { selectedHead: 3 }],
   matrixView: [{ matrixView: 'scores' }, { matrixView: 'scaled' }],
@@ -98,6 +101,7 @@ const LAB_SAMPLES: LabPage['samples'] = {
 };
 
 const LAB_BAD: LabPage['bad'] = {
+  model: [{ query: 'model=gpt4', reason: 'invalid', fallback: 'trained', used: 'trained' }],
   text: [{ query: `text=${'x'.repeat(2001)}`, reason: 'too-long', fallback: DEFAULT_SETTINGS.text, used: DEFAULT_SETTINGS.text }],
   embedDim: [
     { query: 'd=abc', reason: 'invalid', fallback: '32', used: 32 },
@@ -118,6 +122,11 @@ const LAB_BAD: LabPage['bad'] = {
     { query: `cells=${Array.from({ length: 10_001 }, () => '0-0').join(',')}`, reason: 'too-long', fallback: '', used: [] },
   ],
   disabledHeads: [{ query: 'off=0-4', reason: 'out-of-range', fallback: '', used: [] }],
+  causal: [{ query: 'causal=maybe', reason: 'invalid', fallback: '1', used: true }],
+  predictAt: [
+    { query: 'at=-1', reason: 'out-of-range', fallback: '', used: null },
+    { query: 'at=x', reason: 'invalid', fallback: '', used: null },
+  ],
   selectedLayer: [{ query: 'layer=2', reason: 'out-of-range', fallback: '0', used: 0 }],
   selectedHead: [{ query: 'head=average', reason: 'invalid', fallback: '0', used: 0 }],
   matrixView: [{ query: 'view=heat', reason: 'invalid', fallback: 'weights', used: 'weights' }],

@@ -64,6 +64,7 @@ describe('computeLab', () => {
       positionalEncoding: false,
       mask: { kind: 'custom', cells: [{ query: 0, key: 1 }] },
       disabledHeads: [{ layer: 0, head: 2 }],
+      causal: true,
     });
   });
 

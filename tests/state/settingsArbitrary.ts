@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { HeadId, MaskCell } from '../../src/engine';
 import type { HeadChoice, LabPage, LabSettings, MaskMode, MatrixView } from '../../src/state/labStore';
+import type { ModelChoice } from '../../src/state/modelChoice';
 import { URL_LIMITS } from '../../src/state/urlState';
 
 /*
@@ -23,6 +24,7 @@ export const validSettings: fc.Arbitrary<LabSettings> = fc
     const pair = (a: number, b: number) => fc.tuple(fc.integer({ min: 0, max: a }), fc.integer({ min: 0, max: b }));
     const sameTuple = (x: readonly [number, number], y: readonly [number, number]) => x[0] === y[0] && x[1] === y[1];
     return fc.record({
+      model: fc.constantFrom<ModelChoice>('trained', 'untrained'),
       text: fc.oneof(
         fc.string({ unit: 'grapheme', maxLength: 120 }),
         fc.string({ unit: 'binary-ascii', maxLength: 60 }),
@@ -44,6 +46,8 @@ export const validSettings: fc.Arbitrary<LabSettings> = fc
       selectedLayer: fc.integer({ min: 0, max: numLayers - 1 }),
       selectedHead: fc.oneof(fc.integer({ min: 0, max: numHeads - 1 }), fc.constant<HeadChoice>('average')),
       matrixView: fc.constantFrom<MatrixView>('weights', 'scores', 'scaled'),
+      causal: fc.boolean(),
+      predictAt: fc.option(fc.integer({ min: 0, max: URL_LIMITS.maxTokenIndex }), { nil: null }),
       page: fc.constantFrom<LabPage>('lab', 'walkthrough'),
     });
   });

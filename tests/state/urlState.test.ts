@@ -31,6 +31,7 @@ describe('settings ⇄ query string', () => {
     const query = settingsToQuery(
       {
         ...DEFAULT_SETTINGS,
+        model: 'untrained',
         text: 'The cat, sat',
         embedDim: 48,
         numHeads: 6,
@@ -70,9 +71,22 @@ describe('settings ⇄ query string', () => {
   });
 
   it('drops ablated heads outside the model (left over after lowering the head count): they change nothing', () => {
-    const query = settingsToQuery({ ...DEFAULT_SETTINGS, numHeads: 2, disabledHeads: [{ layer: 0, head: 1 }, { layer: 0, head: 3 }, { layer: 1, head: 0 }] });
+    const query = settingsToQuery({ ...DEFAULT_SETTINGS, model: 'untrained', numHeads: 2, disabledHeads: [{ layer: 0, head: 1 }, { layer: 0, head: 3 }, { layer: 1, head: 0 }] });
     expect(query).toBe('h=2&off=0-1,1-0');
-    expect(parseQuery(query)).toEqual({ settings: { numHeads: 2, disabledHeads: [{ layer: 0, head: 1 }, { layer: 1, head: 0 }] }, notices: [] });
+    expect(parseQuery(query)).toEqual({ settings: { model: 'untrained', numHeads: 2, disabledHeads: [{ layer: 0, head: 1 }, { layer: 1, head: 0 }] }, notices: [] });
+  });
+
+  it('a link that sets the width, heads, layers or seed without model= opens the untrained model it was made for', () => {
+    expect(settingsFromQuery('')).toMatchObject({ model: 'trained' });
+    expect(settingsFromQuery('text=hi&mask=causal&off=1-2')).toMatchObject({ model: 'trained' });
+    for (const q of ['d=16', 'h=2', 'layers=3', 'seed=9']) expect(settingsFromQuery(q).model).toBe('untrained');
+    expect(settingsFromQuery('model=trained&d=16')).toMatchObject({ model: 'trained', embedDim: 16 });
+    expect(settingsFromQuery('model=untrained')).toMatchObject({ model: 'untrained', embedDim: DEFAULT_SETTINGS.embedDim });
+    // Written only when the rest of the link does not already say it, so each view has one link.
+    expect(settingsToQuery({ ...DEFAULT_SETTINGS, model: 'untrained' })).toBe('model=untrained');
+    expect(settingsToQuery({ ...DEFAULT_SETTINGS, model: 'untrained', seed: 9 })).toBe('seed=9');
+    expect(settingsToQuery({ ...DEFAULT_SETTINGS, seed: 9 })).toBe('model=trained&seed=9');
+    expect(settingsToQuery({ ...DEFAULT_SETTINGS, causal: false, predictAt: 3 })).toBe('causal=0&at=3');
   });
 
   it('cuts text longer than the limit when writing, without splitting a surrogate pair', () => {
@@ -148,7 +162,7 @@ describe('bad parameters fall back to the default, with a notice naming the para
   });
 
   it('unknown parameter names are ignored, without a notice', () => {
-    expect(parseQuery('foo=1&constructor=x&__proto__=y&d=16')).toEqual({ settings: { embedDim: 16 }, notices: [] });
+    expect(parseQuery('foo=1&constructor=x&__proto__=y&d=16')).toEqual({ settings: { model: 'untrained', embedDim: 16 }, notices: [] });
   });
 
   it('a repeated parameter uses the first value and says so', () => {
@@ -160,7 +174,7 @@ describe('bad parameters fall back to the default, with a notice naming the para
   it('a bad width still gives heads that divide the width used: the nearest to those asked for (or to 4)', () => {
     expect(settingsFromQuery('d=abc&h=4')).toMatchObject({ embedDim: 32, numHeads: 4 });
     // 4 (the default) does not divide 6: the nearest head count that does is taken, as the settings panel does.
-    expect(parseQuery('d=6')).toEqual({ settings: { embedDim: 6, numHeads: 3 }, notices: [] });
+    expect(parseQuery('d=6')).toEqual({ settings: { model: 'untrained', embedDim: 6, numHeads: 3 }, notices: [] });
     expect(settingsFromQuery('d=7&h=2')).toMatchObject({ embedDim: 7, numHeads: 1 });
     expect(parseQuery('d=7&h=2').notices).toEqual([{ param: 'h', value: '2', reason: 'heads-do-not-divide', fallback: '1' }]);
     // 5 heads on width 24: 4 and 6 divide it and are equally near; the smaller wins.

@@ -28,7 +28,7 @@ describe('URL sync', () => {
   it('on start, the store receives the settings of window.location.search, and the locale its lang', () => {
     goTo('/lab?text=Hello+world&d=16&h=2&mask=causal&head=avg&lang=zh');
     stop = initUrlSync();
-    expect(settingsOf(useLab.getState())).toEqual({ ...DEFAULT_SETTINGS, text: 'Hello world', embedDim: 16, numHeads: 2, maskMode: 'causal', selectedHead: 'average' });
+    expect(settingsOf(useLab.getState())).toEqual({ ...DEFAULT_SETTINGS, model: 'untrained', text: 'Hello world', embedDim: 16, numHeads: 2, maskMode: 'causal', selectedHead: 'average' });
     expect(useUi.getState().locale).toBe('zh');
     expect(useUrlNotices.getState().notices).toEqual([]);
   });
@@ -98,7 +98,7 @@ describe('URL sync', () => {
     useLab.getState().set({ positionalEncoding: false });
     goTo('/?layers=1&h=8');
     window.dispatchEvent(new PopStateEvent('popstate'));
-    expect(settingsOf(useLab.getState())).toEqual({ ...DEFAULT_SETTINGS, numLayers: 1, numHeads: 8 });
+    expect(settingsOf(useLab.getState())).toEqual({ ...DEFAULT_SETTINGS, model: 'untrained', numLayers: 1, numHeads: 8 });
   });
 
   it('a hash-only move (a lesson link) keeps a change that was not written yet', () => {
@@ -116,7 +116,7 @@ describe('URL sync', () => {
 
   it('a pending write is flushed when the page is hidden', () => {
     stop = initUrlSync();
-    useLab.getState().set({ seed: 42 });
+    useLab.getState().set({ model: 'untrained', seed: 42 });
     window.dispatchEvent(new Event('pagehide'));
     expect(window.location.search).toBe('?seed=42&lang=en');
   });

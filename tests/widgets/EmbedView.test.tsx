@@ -199,7 +199,7 @@ describe('EmbedView: controls', () => {
   });
 
   it('the settings panel’s Reset returns to the view the embed started with, not the lab’s defaults', async () => {
-    useLab.setState({ embedDim: 32, numHeads: 8, seed: 7 });
+    useLab.setState({ model: 'untrained', embedDim: 32, numHeads: 8, seed: 7 });
     show({ widget: 'heatmap', controls: ['settings'] });
     await userEvent.selectOptions(screen.getByLabelText('Heads'), '2');
     expect(useLab.getState().numHeads).toBe(2);

@@ -8,7 +8,7 @@ import { widgetCss } from '../../src/widgets/elements/widgetStyles';
 
 describe('elementQuery', () => {
   it('reads the documented attributes, in parameter order, then the element’s widget', () => {
-    expect(ELEMENT_ATTRIBUTES).toEqual(['text', 'd', 'h', 'layers', 'seed', 'pe', 'mask', 'pad', 'cells', 'off', 'layer', 'head', 'view', 'lang', 'step', 'controls', 'lock']);
+    expect(ELEMENT_ATTRIBUTES).toEqual(['model', 'text', 'd', 'h', 'layers', 'seed', 'pe', 'mask', 'pad', 'cells', 'off', 'causal', 'at', 'layer', 'head', 'view', 'lang', 'step', 'controls', 'lock']);
     const attributes: Record<string, string> = { head: '1', text: 'a & b=c', widget: 'residual', page: 'walkthrough', onclick: 'x' };
     const query = elementQuery('heatmap', (name) => attributes[name] ?? null);
     expect(query).toBe('text=a+%26+b%3Dc&head=1&widget=heatmap');

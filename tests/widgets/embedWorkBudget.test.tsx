@@ -30,7 +30,7 @@ describe('embed work budget', () => {
 
   it('shows the heads grid of a 512-word text on the heaviest model with the cut said on screen', async () => {
     act(() => useUi.setState({ locale: 'en' }));
-    useLab.setState({ ...DEFAULT_SETTINGS, ...LARGEST, text: words(512) });
+    useLab.setState({ ...DEFAULT_SETTINGS, ...LARGEST, model: 'untrained', text: words(512) });
     const limit = embedTokenLimit('heads-grid', LARGEST);
     render(<EmbedView options={{ ...DEFAULT_EMBED_OPTIONS, widget: 'heads-grid' }} />);
     expect(await screen.findByText(`The text has 512 tokens; this widget computes the first ${limit}, so that the page around it stays responsive with these settings. The lab shows more.`)).toBeInTheDocument();

@@ -31,7 +31,8 @@ describe('parseEmbedQuery', () => {
 
   it('reads the example link of the contract', () => {
     const parsed = parseEmbedQuery('?widget=heatmap&text=The+cat+sat&h=2&mask=causal&controls=text,mask&lock=text');
-    expect(parsed.settings).toEqual({ text: 'The cat sat', numHeads: 2, maskMode: 'causal' });
+    // h=2 without model= is a link made for the untrained encoder (the only model with a head count to set).
+    expect(parsed.settings).toEqual({ model: 'untrained', text: 'The cat sat', numHeads: 2, maskMode: 'causal' });
     expect(parsed.options).toEqual({ widget: 'heatmap', step: 'softmax', controls: ['text', 'mask'], locked: ['text'] });
     expect(parsed.notices).toEqual([]);
   });

@@ -5,7 +5,8 @@
 Trains the tiny post-LN Transformer of src/engine/train (types.ts spells out the forward pass) with the job's
 initial weights, batches and held-out set (torchJob.ts describes the file), and prints ONE JSON line:
 
-    {"stepOneLoss", "stepsTo99" (null if not reached), "steps", "trainSeconds", "msPerStep", "finalAccuracy", "torch"}
+    {"stepOneLoss", "stepsTo99" (null if not reached), "steps", "trainSeconds", "msPerStep", "finalAccuracy", "torch",
+     "blas" (torchBlas.py's blas_info(): the BLAS this process multiplied with, read after training)}
 
 The forward is written by hand with torch ops on our tensors (fused in_proj [3E x E] with rows Q | K | V, heads in
 column blocks of D = E / H, every weight [out x in]) so that nothing depends on how nn.TransformerEncoderLayer
@@ -32,6 +33,8 @@ from pathlib import Path
 
 import torch
 import torch.nn.functional as F
+
+from torchBlas import blas_info  # beside this script, so on sys.path
 
 torch.set_num_threads(1)
 torch.set_num_interop_threads(1)
@@ -172,6 +175,7 @@ def main() -> None:
         "msPerStep": 1000 * train_seconds / steps,
         "finalAccuracy": accuracy,
         "torch": f"torch {torch.__version__} (python {sys.version.split()[0]}), intra-op threads {torch.get_num_threads()}",
+        "blas": blas_info(),
     }))
 
 

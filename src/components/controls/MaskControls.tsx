@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/translate';
 import { useLab, type MaskMode } from '../../state/labStore';
+import { useScopedModel } from '../../state/modelScope';
 
 const MODES: readonly MaskMode[] = ['none', 'causal', 'padding', 'custom'];
 
@@ -7,6 +8,7 @@ const MODES: readonly MaskMode[] = ['none', 'causal', 'padding', 'custom'];
 export function MaskControls() {
   const t = useT();
   const maskMode = useLab((s) => s.maskMode);
+  const trained = useScopedModel(useLab((s) => s.model)) === 'trained';
   const set = useLab((s) => s.set);
   return (
     <fieldset className="mask-controls">
@@ -20,6 +22,7 @@ export function MaskControls() {
         ))}
       </div>
       <p className="hint">{t(`mask.hint.${maskMode}`)}</p>
+      {trained && maskMode === 'causal' && <p className="hint">{t('model.causalMaskMode')}</p>}
     </fieldset>
   );
 }

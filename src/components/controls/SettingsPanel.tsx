@@ -1,5 +1,7 @@
 import { dividingHeadCounts, nearestDividingHeads } from '../../engine';
 import { useT } from '../../i18n/translate';
+import { TRAINED_SHAPE } from '../../state/modelChoice';
+import { useScopedModel } from '../../state/modelScope';
 import { useLabFields } from '../../state/useLabFields';
 import { URL_LIMITS } from '../../state/urlState';
 import { LabeledSelect } from './LabeledSelect';
@@ -26,10 +28,15 @@ export interface SettingsPanelProps {
 
 export function SettingsPanel({ onReset }: SettingsPanelProps = {}) {
   const t = useT();
-  const { embedDim, numHeads, numLayers, seed, positionalEncoding, set, reset } = useLabFields('embedDim', 'numHeads', 'numLayers', 'seed', 'positionalEncoding', 'set', 'reset');
+  const { embedDim, numHeads, numLayers, seed, positionalEncoding, set, reset, model } = useLabFields('embedDim', 'numHeads', 'numLayers', 'seed', 'positionalEncoding', 'set', 'reset', 'model');
+  const trained = useScopedModel(model) === 'trained';
   return (
     <fieldset className="settings">
       <legend>{t('settings.legend')}</legend>
+      {trained ? (
+        <p className="hint">{t('model.fixed', { width: TRAINED_SHAPE.embedDim, heads: TRAINED_SHAPE.numHeads, layers: TRAINED_SHAPE.numLayers })}</p>
+      ) : (
+      <>
       <LabeledSelect
         label={t('settings.width')}
         value={embedDim}
@@ -63,6 +70,8 @@ export function SettingsPanel({ onReset }: SettingsPanelProps = {}) {
           onChange={(e) => set({ seed: Math.min(MAX_SEED, Math.max(0, Math.floor(Number(e.target.value) || 0))) })}
         />
       </label>
+      </>
+      )}
       <label className="check">
         <input type="checkbox" checked={positionalEncoding} onChange={(e) => set({ positionalEncoding: e.target.checked })} />
         {t('settings.positional')}

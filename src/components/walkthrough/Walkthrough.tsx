@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } fr
 import type { MessageKey } from '../../i18n/catalog';
 import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
+import { useModelShape } from '../../state/useLabComputation';
 import { stepOrder, useWalkthrough, type WalkthroughStepId } from '../../state/walkthroughStore';
 import { Formula } from './Formula';
 import { NormOrderSwitch } from './NormOrderDiagram';
@@ -48,8 +49,7 @@ export function Walkthrough({ autoplayMs = 5000, className }: WalkthroughProps) 
   const t = useT();
   const data = useWalkthroughData();
   const { step, normFirst, playing, set, next, back } = useWalkthrough();
-  const numHeads = useLab((s) => s.numHeads);
-  const numLayers = useLab((s) => s.numLayers);
+  const { numHeads, numLayers } = useModelShape();
   const selectedHead = useLab((s) => s.selectedHead);
   const setLab = useLab((s) => s.set);
   const reducedMotion = usePrefersReducedMotion();

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sliceCols, type AttentionTrace, type BlockedMask, type EncoderLayerTrace, type EncoderRun, type Matrix } from '../../engine';
+import { sliceCols, type AttentionTrace, type BlockedMask, type CausalLmRun, type EncoderLayerTrace, type EncoderRun, type Matrix } from '../../engine';
 import type { LabComputation } from '../../state/computeLab';
 import { useLab } from '../../state/labStore';
 import { useLabComputation } from '../../state/useLabComputation';
@@ -25,8 +25,12 @@ export interface WalkthroughData {
   readonly mask: BlockedMask | null;
 }
 
-/** The lab's run (post-LN), or the same inputs and weights run pre-LN by the model when the walkthrough shows pre-LN. */
-export function walkthroughRun(lab: LabComputation, normFirst: boolean): EncoderRun {
+/**
+ * The lab's run (post-LN), or the same inputs and weights run pre-LN by the model when the walkthrough shows pre-LN.
+ * The trained language model is pre-LN by construction (GPT-2): its run is shown as it is, whatever the toggle says.
+ */
+export function walkthroughRun(lab: LabComputation, normFirst: boolean): EncoderRun | CausalLmRun {
+  if (lab.kind === 'causal_lm') return lab;
   return lab.inputs.normFirst === normFirst ? lab : lab.model.run({ ...lab.inputs, normFirst });
 }
 
@@ -50,7 +54,7 @@ export function useWalkthroughData(): WalkthroughData | null {
       headIndex,
       numHeads,
       dk,
-      normFirst,
+      normFirst: run.kind === 'causal_lm' ? true : normFirst,
       embeddings: run.embeddings,
       positional: run.positional,
       layer,

@@ -1,7 +1,8 @@
-// The language model's tokenizer: vocabulary format, building, encode/decode and display chips.
+// The language model's tokenizer (vocabulary format, building, encode/decode, display chips) and its next-token predictions.
 export { buildVocabulary, type BuildVocabularyOptions } from './buildVocabulary';
 export type { DisplayToken, TokenSpan } from './display';
 export { pretokenize, type PreToken } from './pretokenize';
+export { probabilityOf, topPredictions, type NextTokenPrediction } from './predictions';
 export { createLmTokenizer, type LmTokenizer } from './tokenizer';
 export {
   END_OF_TEXT,
@@ -13,3 +14,4 @@ export {
   parseVocabulary,
   type LmVocabulary,
 } from './vocabulary';
+export { LM_MODEL_FORMAT, LM_MODEL_MAGIC, LM_MODEL_VERSION, parseLmModelFile, type LmModelConfig, type LmModelFile, type LmModelHeader, type LmTensorEntry } from './modelFile';

@@ -2,7 +2,9 @@ import { NO_MASK } from '../choices';
 import type { EncoderLayerParams, EncoderLayerTrace } from '../encoderLayer';
 import { EngineError, emptyTextError } from '../errors';
 import { blocksAsLayers, validateCausalLmWeights, type CausalLmWeights } from '../lm/causalLmWeights';
+import type { DisplayToken } from '../lm/display';
 import type { LmTokenizer } from '../lm/tokenizer';
+import type { Token } from '../tokenizer';
 import { byteOfToken } from '../lm/vocabulary';
 import type { BlockedMask } from '../masks';
 import { activeBackend } from './backend';
@@ -77,19 +79,23 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
   }
 
   /**
-   * Text through the tokenizer, then `runIds`, plus `chips`: the text's display chips that ran. A chip is kept only
-   * when all its ids are within the kept ones, so a chip that the token limit cuts in the middle (an emoji spelled
-   * by 4 byte tokens, cut after 2) is dropped: the chips then cover fewer positions than `tokenIds`, and a view
-   * labels the leftover positions itself. Throws an EngineError without a tokenizer or for empty text.
+   * Text through the tokenizer, then `runIds`, plus `chips` (the text's display chips that ran) and `tokens` (one
+   * label per position, for the views). By default the model's start token (<|endoftext|>, id 0) comes first, as
+   * every training document did: it gives the first word a prediction context and heads a place to rest; the
+   * token limit counts it. A chip is kept only when all its ids are within the kept ones, so a chip that the token
+   * limit cuts in the middle (an emoji spelled by 4 byte tokens, cut after 2) is dropped: the chips then cover fewer
+   * positions than `tokenIds`. Throws an EngineError without a tokenizer or for empty text.
    */
   run(inputs: LmRunInputs): CausalLmRun {
     if (!this.tokenizer) throw new EngineError('invalid-argument', 'This language model has no tokenizer: run it on token ids (runIds).');
-    const chips = this.tokenizer.displayTokens(inputs.text); // their ids, in order, are encode(text)
-    const ids = chips.flatMap((chip) => chip.ids);
-    if (ids.length === 0) throw emptyTextError();
-    const run = this.runIds(ids, inputs, inputs.text);
+    const start = inputs.startToken ?? true ? [this.tokenizer.endOfText] : [];
+    const chips = this.tokenizer.displayTokens(inputs.text).map((chip) => ({ ...chip, index: chip.index + start.length }));
+    const textIds = chips.flatMap((chip) => chip.ids);
+    if (textIds.length === 0) throw emptyTextError();
+    const run = this.runIds([...start, ...textIds], inputs, inputs.text);
     const kept = run.tokenIds.length;
-    return { ...run, chips: chips.filter((chip) => chip.index + chip.ids.length <= kept) };
+    const keptChips = chips.filter((chip) => chip.index + chip.ids.length <= kept);
+    return { ...run, chips: keptChips, tokens: positionTokens(kept, start.length > 0, keptChips, run.tokenIds, (id) => this.tokenLabel(id)) };
   }
 
   /**
@@ -117,7 +123,8 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
     const ablation = ablationOf(resolved.disabledHeads, this.numLayers, this.numHeads);
     const layers = ablation.any ? this.ablations.getOrCompute({ baseline, heads: ablation.key }, () => ablatedStage(baseline, ablation.sets, context)) : baseline;
     const output = this.outputs.getOrCompute({ layers }, () => logitsStage(layers, input.input, this.weights));
-    return { kind: 'causal_lm', model: this, inputs: resolved, ...input, chips: null, mask, layers, baseline, disabledHeads: ablation.sets, ...output };
+    const tokens = input.tokenIds.map((id, i) => ({ text: this.tokenLabel(id), start: i, end: i }));
+    return { kind: 'causal_lm', model: this, inputs: resolved, ...input, chips: null, tokens, mask, layers, baseline, disabledHeads: ablation.sets, ...output };
   }
 
   private resolve(ids: readonly number[], options: LmRunOptions, text: string | null): ResolvedLmInputs {
@@ -136,4 +143,23 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
   private layerContext(mask: BlockedMask | null): LayerContext {
     return { weights: this.layers, mask, normFirst: true, backend: activeBackend(), owner: this };
   }
+}
+
+/** The label a view shows for the start token. */
+export const START_TOKEN_LABEL = '⟨start⟩';
+
+/**
+ * One Token per position that ran: the start token (empty span at 0), each chip's text over its span, and for a
+ * chip spelled by several byte tokens its text with the byte's number ("😀·1" … "😀·4"), so every row of a heatmap
+ * names the character it belongs to; positions no chip covers (a cut chip) are labelled by id.
+ */
+function positionTokens(count: number, hasStart: boolean, chips: readonly DisplayToken[], ids: readonly number[], label: (id: number) => string): Token[] {
+  const tokens: Token[] = ids.slice(0, count).map((id) => ({ text: label(id), start: 0, end: 0 }));
+  if (hasStart && count > 0) tokens[0] = { text: START_TOKEN_LABEL, start: 0, end: 0 };
+  for (const chip of chips) {
+    chip.ids.forEach((_, k) => {
+      tokens[chip.index + k] = { text: chip.ids.length > 1 ? `${chip.text}·${k + 1}` : chip.text, start: chip.start, end: chip.end };
+    });
+  }
+  return tokens;
 }

@@ -2,6 +2,7 @@ import type { HeadId, MaskChoice } from '../choices';
 import type { EncoderLayerTrace } from '../encoderLayer';
 import type { DisplayToken } from '../lm/display';
 import type { Matrix } from '../matrix';
+import type { Token } from '../tokenizer';
 import type { CausalLmModel } from './causalLmModel';
 import type { ForwardPass, RunInputs } from './types';
 
@@ -20,7 +21,10 @@ export interface LmRunOptions {
 }
 
 /** `run`'s inputs: text (through the model's tokenizer) and the same switches. `normFirst` is ignored: GPT-2 is pre-LN. */
-export interface LmRunInputs extends RunInputs, Pick<LmRunOptions, 'causal'> {}
+export interface LmRunInputs extends RunInputs, Pick<LmRunOptions, 'causal'> {
+  /** Put the model's start token (<|endoftext|>) first, as in training. Default true. */
+  readonly startToken?: boolean;
+}
 
 /** What a run was computed from, every default filled in. `text` is null for a run on ids. */
 export interface ResolvedLmInputs extends Required<LmRunOptions> {
@@ -41,6 +45,12 @@ export interface CausalLmRun extends ForwardPass {
    * to a prefix of tokenIds (all of it unless the limit cut a chip, which is then dropped). null for `runIds`.
    */
   readonly chips: readonly DisplayToken[] | null;
+  /**
+   * One label per position that ran (what a heatmap's rows show): "⟨start⟩" for the start token, a chip's text,
+   * "😀·2" for the second byte of a character spelled in bytes. For `runIds`, each id's tokenLabel. A span is the
+   * position's characters in the text (empty for the start token and for runIds).
+   */
+  readonly tokens: readonly Token[];
   /** Ids given, before the cut. */
   readonly totalTokens: number;
   readonly truncated: boolean;

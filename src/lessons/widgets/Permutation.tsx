@@ -29,7 +29,7 @@ export function Permutation() {
   const tokens = useMemo(() => (lab.ok ? lab.tokens.slice(0, PERMUTATION_MAX_TOKENS).map((tk) => tk.text) : []), [lab]);
   const perm = useMemo(() => (shuffles === 0 ? null : seededPermutation(tokens.length, seed * 7919 + shuffles)), [shuffles, tokens.length, seed]);
   // The lab's own model (and weights): the run carries it.
-  const model = lab.ok ? lab.model : null;
+  const model = lab.ok && lab.kind === 'encoder' ? lab.model : null;
   const run = useMemo(() => (model && perm && tokens.length >= 2 ? permutationRun(model, tokens, perm, positionalEncoding) : null), [model, perm, tokens, positionalEncoding]);
 
   if (!lab.ok) return <p className="lw-model-message">{engineErrorMessage(t, lab.error)}</p>;

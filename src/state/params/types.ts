@@ -88,7 +88,7 @@ export interface Param<T, V, N extends string = string> {
   /** The value when the link leaves the parameter out or its value is refused, given the other values. */
   readonly fallback: (link: V) => T;
   /** Written even when it equals the default (by default only values that differ from it are). */
-  readonly always?: boolean;
+  readonly always?: boolean | ((values: V) => boolean);
   /** Left out of the link when true: a value the rest of the link makes meaningless (the step of a widget without steps). */
   readonly omitWhen?: (link: V) => boolean;
 }

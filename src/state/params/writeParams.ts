@@ -15,7 +15,7 @@ export const formEncoding: ValueEncoding = (value) => new URLSearchParams([['', 
 
 /**
  * The query string (no '?') for `values`: the parameters in table order, each only when its text differs from the
- * text of its default in the same link (or when the table says `always`), and never one its kind or the table's
+ * text of its default in the same link (or when the table says `always`, for these values), and never one its kind or the table's
  * omitWhen leaves out.
  * readParams(table, writeParams(table, v, d), d) gives v back for any values the kinds accept.
  */
@@ -26,7 +26,8 @@ export function writeParams<V, N extends string>(table: ParamTable<V, N>, values
     if (omitWhen?.(values) === true) return;
     const text = kind.write(values[key], values);
     if (text === undefined) return;
-    if (always !== true && text === kind.write(defaults[key], values)) return;
+    const forced = typeof always === 'function' ? always(values) : always === true;
+    if (!forced && text === kind.write(defaults[key], values)) return;
     parts.push(`${name}=${encode(text)}`);
   };
   for (const key of tableKeys(table)) writeOne(key);

@@ -2,6 +2,7 @@
 // The language model run on text through its own tokenizer: display chips of what ran (cut by the token limit),
 // labels for single ids, and the vocabulary size check. Weights: the golden fixture's shape (3 blocks, 4 heads,
 // untied) with random wte / lm_head rows for the test vocabulary's size.
+import { START_TOKEN_LABEL } from '../../../src/engine/run/causalLmModel';
 import { CausalLmModel, EngineError, buildVocabulary, createLmTokenizer, fromRows, mulberry32, type CausalLmWeights } from '../../../src/engine';
 import { loadLmFixture } from '../lm/causalLmSupport';
 
@@ -23,7 +24,7 @@ const newModel = (): CausalLmModel => new CausalLmModel(WEIGHTS, { tokenizer });
 
 describe('CausalLmModel with its tokenizer', () => {
   it('runs text: chips join to the text, their ids concatenate to tokenIds, the emoji is one chip', () => {
-    const run = newModel().run({ text: TEXT });
+    const run = newModel().run({ text: TEXT, startToken: false });
     expect(run.tokenIds).toEqual(tokenizer.encode(TEXT));
     expect(run.truncated).toBe(false);
     expect(run.inputs.text).toBe(TEXT);
@@ -42,26 +43,43 @@ describe('CausalLmModel with its tokenizer', () => {
   it('runs text to the same logits as runIds on its ids, switches passed through', () => {
     const ids = tokenizer.encode(TEXT);
     const options = { disabledHeads: [{ layer: 1, head: 2 }], causal: false };
-    const fromText = newModel().run({ text: TEXT, ...options });
+    const fromText = newModel().run({ text: TEXT, startToken: false, ...options });
     const fromIds = newModel().runIds(ids, options);
     expect(fromText.inputs).toMatchObject({ causal: false, disabledHeads: options.disabledHeads });
     expect(fromText.logits.data).toEqual(fromIds.logits.data);
-    expect(newModel().run({ text: TEXT }).logits.data).not.toEqual(fromIds.logits.data);
+    expect(newModel().run({ text: TEXT, startToken: false }).logits.data).not.toEqual(fromIds.logits.data);
+    expect(newModel().run({ text: TEXT, ...options }).logits.data).toEqual(newModel().runIds([tokenizer.endOfText, ...ids], options).logits.data);
   });
 
   it('drops a chip that the token limit cuts in the middle (an emoji cut after 2 of its 4 bytes)', () => {
-    const all = newModel().run({ text: TEXT });
+    const all = newModel().run({ text: TEXT, startToken: false });
     const emoji = (all.chips ?? []).find((c) => c.text === '👍');
     expect(emoji).toBeDefined();
     const at = emoji?.index ?? 0;
-    const cut = newModel().run({ text: TEXT, tokenLimit: at + 2 });
+    const cut = newModel().run({ text: TEXT, tokenLimit: at + 2, startToken: false });
     expect(cut.truncated).toBe(true);
     expect(cut.tokenIds).toEqual(all.tokenIds.slice(0, at + 2));
     const chips = cut.chips ?? [];
     expect(chips.map((c) => c.text).join('')).toBe('The cat 我爱 ');
     expect(chips.flatMap((c) => c.ids)).toEqual(all.tokenIds.slice(0, at));
     // A cut on a chip boundary keeps every chip before it.
-    expect(newModel().run({ text: TEXT, tokenLimit: at }).chips?.map((c) => c.text).join('')).toBe('The cat 我爱 ');
+    expect(newModel().run({ text: TEXT, tokenLimit: at, startToken: false }).chips?.map((c) => c.text).join('')).toBe('The cat 我爱 ');
+  });
+
+  it('starts with the start token by default: chips shift by one, one label per position', () => {
+    const run = newModel().run({ text: TEXT });
+    expect(run.tokenIds).toEqual([tokenizer.endOfText, ...tokenizer.encode(TEXT)]);
+    const chips = run.chips ?? [];
+    expect(chips[0].index).toBe(1);
+    expect(chips.flatMap((c) => c.ids)).toEqual(run.tokenIds.slice(1));
+    expect(run.tokens).toHaveLength(run.tokenIds.length);
+    expect(run.tokens[0].text).toBe(START_TOKEN_LABEL);
+    expect(run.tokens.map((t) => t.text)).toContain('我');
+    expect(run.tokens.filter((t) => t.text.startsWith('👍')).map((t) => t.text)).toEqual(['👍·1', '👍·2', '👍·3', '👍·4']);
+    for (const t of run.tokens.slice(1)) expect(TEXT.slice(t.start, t.end)).toBe(t.text.replace(/·\d$/, ''));
+    // The token limit counts the start token: a limit of 3 keeps it and two text tokens.
+    expect(newModel().run({ text: TEXT, tokenLimit: 3 }).tokenIds).toEqual(run.tokenIds.slice(0, 3));
+    expect(newModel().runIds([1 + 0x41, tokenizer.endOfText]).tokens.map((t) => t.text)).toEqual(['A', '<|endoftext|>']);
   });
 
   it('labels single ids with text, never "<0xNN>"', () => {

@@ -1,0 +1,92 @@
+/**
+ * `npm run lm -- eval FILE [--model public/models/lm/model.bin] [--data .cache/lm-data]`: the language model's
+ * figures on FILE's passages (one per line), printed to stdout as evaluate.ts formats them; what was read and how
+ * long it took go to stderr. A user's mistake (missing file, damaged model) is one line and exit code 1.
+ */
+import { performance } from 'node:perf_hooks';
+import { EngineError } from '../../src/engine';
+import { evalLines, evaluate, formatReport, INDUCTION, LANGUAGES } from './evaluate';
+import { readModel, readText, readTrainStreams, UserError } from './evalInputs';
+import { countNgrams, type NgramCounts } from './ngram';
+
+const USAGE = 'usage: npm run lm -- eval FILE [--model public/models/lm/model.bin] [--data .cache/lm-data]';
+
+interface EvalArgs {
+  file: string;
+  model: string;
+  data: string;
+}
+
+function parseEvalArgs(argv: readonly string[]): EvalArgs {
+  const args: Partial<EvalArgs> = { model: 'public/models/lm/model.bin', data: '.cache/lm-data' };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--model' || arg === '--data') {
+      const value = argv[++i];
+      if (value === undefined) throw new UserError(`${arg} needs a value\n${USAGE}`);
+      args[arg === '--model' ? 'model' : 'data'] = value;
+    } else if (arg.startsWith('--')) throw new UserError(`unknown option ${arg}\n${USAGE}`);
+    else if (args.file === undefined) args.file = arg;
+    else throw new UserError(`one FILE only, got ${args.file} and ${arg}\n${USAGE}`);
+  }
+  if (args.file === undefined) throw new UserError(`eval needs a FILE of passages, one per line\n${USAGE}`);
+  return args as EvalArgs;
+}
+
+const seconds = (since: number): string => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+function runEval(argv: readonly string[]): void {
+  const started = performance.now();
+  const args = parseEvalArgs(argv);
+  const lines = evalLines(readText(args.file));
+  if (lines.length === 0) throw new UserError(`${args.file} has no passages (every line is blank)`);
+  const { model, vocabulary } = readModel(args.model);
+  const w = model.weights;
+  console.error(`model: ${args.model} (${w.numLayers} layers × ${w.numHeads} heads, width ${w.embedDim}, context ${w.nPositions}, vocabulary ${w.vocabSize})`);
+  console.error(`lines: ${LANGUAGES.map((l) => `${l} ${lines.filter((line) => line.language === l).length}`).join(', ')}`);
+
+  const countStart = performance.now();
+  const data = readTrainStreams(args.data, vocabulary);
+  let ngrams: NgramCounts | null = null;
+  let missing = '';
+  if ('missing' in data) {
+    missing = data.missing;
+    console.error(`n-gram baselines: n/a (${missing})`);
+  } else {
+    try {
+      ngrams = countNgrams(data.streams, w.vocabSize);
+      console.error(`n-gram counts: ${ngrams.total} tokens from ${data.files} files in ${args.data}, ${ngrams.bigram.size} distinct bigrams, ${seconds(countStart)}`);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      missing = `the data in ${args.data} does not fit this model (${e.message})`;
+      console.error(`n-gram baselines: n/a (${missing})`);
+    }
+  }
+
+  const evalStart = performance.now();
+  const report = evaluate(model, lines, ngrams);
+  const { sequences, length, seed } = report.induction;
+  console.error(`induction probe: ${sequences} sequences of ${length} tokens, seed ${seed}${length < INDUCTION.length ? ` (cut from ${INDUCTION.length} to fit the context of ${w.nPositions})` : ''}`);
+  for (const line of formatReport(report, missing)) console.log(line);
+  console.error(`model figures and probes: ${seconds(evalStart)}; total ${seconds(started)}`);
+}
+
+function main(argv: readonly string[]): number {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'eval') runEval(rest);
+    else if (command === undefined || command === '--help' || command === '-h') {
+      console.log(USAGE);
+      return command === undefined ? 1 : 0;
+    } else throw new UserError(`unknown command ${command}\n${USAGE}`);
+    return 0;
+  } catch (e) {
+    if (e instanceof UserError || e instanceof EngineError) {
+      console.error(`lm ${command}: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,3 @@
+export { ModelPicker, MODEL_CARD_HREF } from './ModelPicker';
+export { ModelLoadStatus } from './ModelLoadStatus';
+export { CausalSwitch } from './CausalSwitch';

@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import { probabilityOf, topPredictions, type CausalLmRun } from '../../engine';
+import { useT, type Translate } from '../../i18n/translate';
+import type { LabComputation } from '../../state/computeLab';
+import { useLabFields } from '../../state/useLabFields';
+import { NextTokenPredictions } from './NextTokenPredictions';
+
+const SHOWN = 5;
+
+/** The same tokens through the same model as trained: every head on, positions added, the causal mask on, nothing else masked. */
+function baselineOf(run: CausalLmRun): CausalLmRun {
+  const { text, tokenLimit } = run.inputs;
+  return run.model.runIds(run.tokenIds, { tokenLimit }, text);
+}
+
+/** What differs from the baseline, in words ("L2 H1 off · causal mask off · 2 positions masked"), or null. */
+function changesOf(run: CausalLmRun, t: Translate): string | null {
+  const parts: string[] = [];
+  run.disabledHeads.forEach((heads, layer) => {
+    for (const head of [...heads].sort((a, b) => a - b)) parts.push(t('predictions.change.head', { layer: layer + 1, head: head + 1 }));
+  });
+  if (!run.inputs.causal) parts.push(t('predictions.change.causalOff'));
+  if (run.inputs.mask.kind !== 'none') parts.push(t('predictions.change.mask'));
+  if (!run.inputs.positionalEncoding) parts.push(t('predictions.change.noPositions'));
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/**
+ * The trained model's next-token predictions at the chosen position (settings' predictAt, default the last), live
+ * with ablation and masks; "before → after" against the unchanged model whenever something is switched.
+ */
+export function PredictionsPanel({ result }: { readonly result: LabComputation }) {
+  const t = useT();
+  const { predictAt, set } = useLabFields('predictAt', 'set');
+  const run = result.kind === 'causal_lm' ? result : null;
+  const change = run ? changesOf(run, t) : null;
+  const baseline = useMemo(() => (run && change !== null ? baselineOf(run) : null), [run, change]);
+  if (!run) return null;
+  const positions = run.tokenIds.length;
+  const position = predictAt === null ? positions - 1 : Math.min(Math.max(0, predictAt), positions - 1);
+  const label = (id: number): string => run.model.tokenLabel(id);
+  return (
+    <NextTokenPredictions
+      after={topPredictions(run.logits, position, SHOWN)}
+      before={baseline ? topPredictions(baseline.logits, position, SHOWN) : null}
+      probabilityBefore={baseline ? (id) => probabilityOf(baseline.logits, position, id) : undefined}
+      probabilityAfter={(id) => probabilityOf(run.logits, position, id)}
+      label={label}
+      contextLabel={run.tokens[position]?.text ?? label(run.tokenIds[position])}
+      position={position}
+      positions={positions}
+      positionLabels={run.tokens.map((tk) => tk.text)}
+      onPositionChange={(p) => set({ predictAt: p === positions - 1 ? null : p })}
+      changeSummary={change}
+    />
+  );
+}

@@ -1,0 +1,3 @@
+export { NextTokenPredictions, type NextTokenPredictionsProps, type ShownPrediction } from './NextTokenPredictions';
+export { formatProbability } from './formatProbability';
+export { PredictionsPanel } from './PredictionsPanel';

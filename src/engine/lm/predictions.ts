@@ -1,0 +1,84 @@
+import { EngineError } from '../errors';
+import type { Matrix } from '../matrix';
+
+/** One next-token candidate: its id, its softmax probability over the vocabulary, and its raw score. */
+export interface NextTokenPrediction {
+  readonly id: number;
+  readonly probability: number;
+  readonly logit: number;
+}
+
+/** A row's softmax constants: the largest logit and Σ exp(logit − max), summed in float64. */
+interface RowSoftmax {
+  readonly base: number;
+  readonly max: number;
+  readonly sum: number;
+}
+
+function checkPosition(logits: Matrix, position: number): void {
+  if (!Number.isInteger(position) || position < 0 || position >= logits.rows) {
+    throw new EngineError('invalid-argument', `Position ${position} is outside the ${logits.rows} positions of the logits.`, {
+      position,
+      rows: logits.rows,
+    });
+  }
+}
+
+/**
+ * The constants of a stable softmax over row `position`: exp(l − max) ≤ 1, so a logit of 1e4 cannot overflow.
+ * −∞ logits get probability 0; NaN, +∞ or a row of only −∞ has no distribution and throws.
+ */
+function rowSoftmax(logits: Matrix, position: number): RowSoftmax {
+  checkPosition(logits, position);
+  const { cols, data } = logits;
+  if (cols === 0) throw new EngineError('empty-input', 'The logits have no columns: there is no vocabulary to predict from.');
+  const base = position * cols;
+  let max = -Infinity;
+  for (let c = 0; c < cols; c++) {
+    const v = data[base + c];
+    if (Number.isNaN(v) || v === Infinity) {
+      throw new EngineError('not-finite', `Logit ${c} at position ${position} is ${v}.`, { position, id: c });
+    }
+    if (v > max) max = v;
+  }
+  if (max === -Infinity) throw new EngineError('not-finite', `Every logit at position ${position} is −∞.`, { position });
+  let sum = 0;
+  for (let c = 0; c < cols; c++) sum += Math.exp(data[base + c] - max);
+  return { base, max, sum };
+}
+
+/** Does a come before b: more probable, or as probable with a smaller id. */
+function ranksBefore(a: NextTokenPrediction, b: NextTokenPrediction): boolean {
+  return a.probability > b.probability || (a.probability === b.probability && a.id < b.id);
+}
+
+/**
+ * The k most probable next tokens after `position` (softmax of row `position` of [L × V] logits), most probable
+ * first, ties broken by the smaller id. k larger than the vocabulary gives the whole vocabulary.
+ */
+export function topPredictions(logits: Matrix, position: number, k: number): NextTokenPrediction[] {
+  if (!Number.isInteger(k) || k < 0) throw new EngineError('invalid-argument', `k must be a whole number ≥ 0, got ${k}.`, { k });
+  const { base, max, sum } = rowSoftmax(logits, position);
+  const top: NextTokenPrediction[] = [];
+  const keep = Math.min(k, logits.cols);
+  if (keep === 0) return top;
+  for (let id = 0; id < logits.cols; id++) {
+    const logit = logits.data[base + id];
+    const candidate: NextTokenPrediction = { id, probability: Math.exp(logit - max) / sum, logit };
+    if (top.length === keep && !ranksBefore(candidate, top[keep - 1])) continue;
+    let at = Math.min(top.length, keep - 1);
+    while (at > 0 && ranksBefore(candidate, top[at - 1])) at--;
+    top.splice(at, 0, candidate);
+    if (top.length > keep) top.pop();
+  }
+  return top;
+}
+
+/** The probability of token `id` coming after `position` (same softmax as topPredictions). */
+export function probabilityOf(logits: Matrix, position: number, id: number): number {
+  const { base, max, sum } = rowSoftmax(logits, position);
+  if (!Number.isInteger(id) || id < 0 || id >= logits.cols) {
+    throw new EngineError('invalid-argument', `Token id ${id} is outside the vocabulary of ${logits.cols}.`, { id, vocabulary: logits.cols });
+  }
+  return Math.exp(logits.data[base + id] - max) / sum;
+}

@@ -1,0 +1,15 @@
+import { createLmTokenizer } from '../lm';
+import { parseLmModelFile, type LmModelHeader } from '../lm/modelFile';
+import { CausalLmModel } from './causalLmModel';
+
+/** A language model file turned into a runnable model: the weights, its own tokenizer, and what the file says of it. */
+export interface TrainedModel {
+  readonly model: CausalLmModel;
+  readonly header: LmModelHeader;
+}
+
+/** Parses a model file (src/engine/lm/modelFile.ts) and builds the model; throws an EngineError naming what is wrong. */
+export function trainedModelFromBytes(buffer: ArrayBuffer): TrainedModel {
+  const file = parseLmModelFile(buffer);
+  return { model: new CausalLmModel(file.weights, { tokenizer: createLmTokenizer(file.vocabulary) }), header: file.header };
+}

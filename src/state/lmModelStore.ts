@@ -1,0 +1,78 @@
+import { createStore } from 'zustand';
+import { EngineError, trainedModelFromBytes, type TrainedModel } from '../engine';
+import { fitsTrainedShape, TRAINED_SHAPE } from './modelChoice';
+
+/**
+ * The trained model's file, fetched once per page when a view first asks for it (the lab is usable before: it runs
+ * the untrained model and says the trained one is loading). One store for the page: custom elements share it, so
+ * five widgets on a course page download the file once.
+ */
+export type LmLoadState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading'; readonly received: number; readonly total: number | null }
+  | { readonly status: 'ready'; readonly trained: TrainedModel }
+  | { readonly status: 'error'; readonly reason: LmLoadFailure; readonly detail: string };
+
+/** Why the file could not be used: not fetched (offline, 404), or fetched but not a model this app can run. */
+export type LmLoadFailure = 'network' | 'broken' | 'mismatch';
+
+/** Where the file is: next to the page's bundle, resolved against the script so a custom element on another site fetches it from us. */
+export function modelUrl(): string {
+  return new URL(`${import.meta.env.BASE_URL}models/lm/model.bin`, import.meta.url).href;
+}
+
+export const lmModelStore = createStore<LmLoadState>()(() => ({ status: 'idle' }));
+
+type Fetch = (url: string) => Promise<Response>;
+
+/** Reads a response body to the end, reporting bytes received (and the total when the server sends it). */
+async function readWithProgress(response: Response, onProgress: (received: number, total: number | null) => void): Promise<ArrayBuffer> {
+  const header = response.headers.get('content-length');
+  const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+  if (!response.body) return response.arrayBuffer();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress(received, total);
+  }
+  const out = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out.buffer;
+}
+
+/** Loads the file into `lmModelStore` unless it is loading or loaded; after an error, a new call tries again. */
+export async function ensureTrainedModel(fetchFile: Fetch = (url) => fetch(url)): Promise<void> {
+  const state = lmModelStore.getState();
+  if (state.status === 'loading' || state.status === 'ready') return;
+  lmModelStore.setState({ status: 'loading', received: 0, total: null });
+  let buffer: ArrayBuffer;
+  try {
+    const response = await fetchFile(modelUrl());
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    buffer = await readWithProgress(response, (received, total) => lmModelStore.setState({ status: 'loading', received, total }));
+  } catch (err) {
+    lmModelStore.setState({ status: 'error', reason: 'network', detail: err instanceof Error ? err.message : String(err) });
+    return;
+  }
+  try {
+    const trained = trainedModelFromBytes(buffer);
+    if (!fitsTrainedShape(trained.header.config)) {
+      const c = trained.header.config;
+      lmModelStore.setState({ status: 'error', reason: 'mismatch', detail: `${c.num_layers}×${c.num_heads} heads, width ${c.embed_dim}; this app expects ${TRAINED_SHAPE.numLayers}×${TRAINED_SHAPE.numHeads}, width ${TRAINED_SHAPE.embedDim}` });
+      return;
+    }
+    lmModelStore.setState({ status: 'ready', trained });
+  } catch (err) {
+    if (!(err instanceof EngineError)) throw err;
+    lmModelStore.setState({ status: 'error', reason: 'broken', detail: err.message });
+  }
+}
