@@ -8,7 +8,7 @@
  *   heldout-lines.txt               held-out passages, one per line, for `npm run lm -- eval`
  *   meta.json                       per source: documents, characters, tokens, byte-token share
  *
- * Defaults: corpus `.cache/lm-corpus-out/`, out `.cache/lm-data/`, vocabulary 6144. Deterministic: the same corpus
+ * Defaults: corpus `.cache/lm-corpus-out/`, out `.cache/lm-data/`, vocabulary 8192. Deterministic: the same corpus
  * gives the same files byte for byte.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ interface Options {
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { corpus: '.cache/lm-corpus-out', out: '.cache/lm-data', vocab: 6144 };
+  const options: Options = { corpus: '.cache/lm-corpus-out', out: '.cache/lm-data', vocab: 8192 };
   for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i];
     const value = argv[i + 1];

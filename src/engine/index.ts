@@ -18,6 +18,7 @@ export * from './embedding';
 export * from './lm/causalLmWeights';
 export * from './lm/weightsFromGolden';
 export * from './lm';
+export * from './lm/headProbes';
 export * from './model';
 export * from './scoring';
 export * from './truncate';

@@ -48,8 +48,8 @@ function StepView({ step, onStep }: { readonly step: WalkthroughStepId; readonly
         {t('walkthrough.stepOf', { n: index + 1, total: order.length })} · {t('walkthrough.lede', { layer: data.layerIndex + 1, head: data.headIndex + 1 })}
       </p>
       <h3 className="wt-step__title">{t(`walkthrough.step.${step}`)}</h3>
-      <Formula tex={formulaFor(step, normFirst)} />
-      <p className="wt-step__explain">{t(explanationKey(step, normFirst))}</p>
+      <Formula tex={formulaFor(step, data.normFirst, data.languageModel)} />
+      <p className="wt-step__explain">{t(explanationKey(step, data.normFirst, data.languageModel))}</p>
       <div className="wt-step-card__scroll">
         <StepBody key={`${step}-${normFirst}`} step={step} data={data} />
       </div>

@@ -53,6 +53,11 @@ export function Walkthrough({ autoplayMs = 5000, className }: WalkthroughProps) 
   const selectedHead = useLab((s) => s.selectedHead);
   const setLab = useLab((s) => s.set);
   const reducedMotion = usePrefersReducedMotion();
+  // The trained model is pre-LN: the steps follow that order whatever the switch said for the untrained one.
+  const languageModel = data?.languageModel ?? false;
+  useEffect(() => {
+    if (languageModel && !normFirst) set({ normFirst: true });
+  }, [languageModel, normFirst, set]);
   const headingId = useId();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const order = stepOrder(normFirst);
@@ -98,7 +103,7 @@ export function Walkthrough({ autoplayMs = 5000, className }: WalkthroughProps) 
           ))}
         </select>
       </label>
-      <NormOrderSwitch />
+      {!data?.languageModel && <NormOrderSwitch />}
     </div>
   );
 
@@ -109,7 +114,7 @@ export function Walkthrough({ autoplayMs = 5000, className }: WalkthroughProps) 
         {data && <p className="lede">{t('walkthrough.lede', { layer: data.layerIndex + 1, head: data.headIndex + 1 })}</p>}
         {headerControls}
         {selectedHead === 'average' && <p className="wt-note">{t('walkthrough.averageNote')}</p>}
-        {normFirst && <p className="wt-note">{t('walkthrough.order.preNote')}</p>}
+        {data?.languageModel ? <p className="wt-note">{t('walkthrough.order.lmNote')}</p> : normFirst && <p className="wt-note">{t('walkthrough.order.preNote')}</p>}
       </header>
       {!data ? (
         <p>{t('walkthrough.empty')}</p>
@@ -131,8 +136,8 @@ export function Walkthrough({ autoplayMs = 5000, className }: WalkthroughProps) 
             <h3 id={`${headingId}-step`} ref={stepHeading} tabIndex={-1} className="wt-step__title">
               {t(stepTitle(step))}
             </h3>
-            <Formula tex={formulaFor(step, normFirst)} />
-            <p className="wt-step__explain">{t(explanationKey(step, normFirst))}</p>
+            <Formula tex={formulaFor(step, normFirst, data.languageModel)} />
+            <p className="wt-step__explain">{t(explanationKey(step, normFirst, data.languageModel))}</p>
             <StepBody key={`${step}-${normFirst}`} step={step} data={data} />
             <div className="wt-nav">
               <button type="button" onClick={back} disabled={index === 0}>

@@ -38,11 +38,19 @@ export const PRE_LN_FORMULAS: Partial<Record<WalkthroughStepId, string>> = {
   residual2: String.raw`x + \text{FFN}(\text{LN}_2(x))`,
 };
 
-export function formulaFor(step: WalkthroughStepId, normFirst: boolean): string {
-  return (normFirst ? PRE_LN_FORMULAS[step] : undefined) ?? FORMULAS[step];
+/** The trained language model (GPT-2) learns its position vectors and uses GELU: those two steps read differently. */
+export const LANGUAGE_MODEL_FORMULAS: Partial<Record<WalkthroughStepId, string>> = {
+  embeddings: String.raw`X = W_{te}[t] + W_{pe}[\,1..L\,]`,
+  ffn: String.raw`\text{FFN}(x) = \text{GELU}(x W_1 + b_1)\, W_2 + b_2`,
+};
+
+export function formulaFor(step: WalkthroughStepId, normFirst: boolean, languageModel = false): string {
+  return (languageModel ? LANGUAGE_MODEL_FORMULAS[step] : undefined) ?? (normFirst ? PRE_LN_FORMULAS[step] : undefined) ?? FORMULAS[step];
 }
 
-export function explanationKey(step: WalkthroughStepId, normFirst: boolean): MessageKey {
+export function explanationKey(step: WalkthroughStepId, normFirst: boolean, languageModel = false): MessageKey {
+  if (languageModel && step === 'embeddings') return 'walkthrough.explain.embeddings.lm';
+  if (languageModel && step === 'ffn') return 'walkthrough.explain.ffn.lm';
   if (normFirst && (step === 'norm1' || step === 'norm2' || step === 'residual2')) return `walkthrough.explain.${step}.pre`;
   return `walkthrough.explain.${step}`;
 }
@@ -65,6 +73,7 @@ const none: readonly number[] = [];
 export function StepBody({ step, data }: { readonly step: WalkthroughStepId; readonly data: WalkthroughData }) {
   const t = useT();
   const maskMode = useLab((s) => s.maskMode);
+  const causal = useLab((s) => s.causal);
   const [active, setActive] = useActiveCell();
   const { layer, head, tokens } = data;
   const headLabel = { head: data.headIndex + 1 };
@@ -144,6 +153,7 @@ export function StepBody({ step, data }: { readonly step: WalkthroughStepId; rea
       return (
         <>
           <p>{t('walkthrough.maskMode', { mode: t(MASK_TEXT[maskMode]) })}</p>
+          {data.languageModel && <p>{t(causal ? 'walkthrough.mask.lmCausal' : 'walkthrough.mask.lmCausalOff')}</p>}
           <div className="wt-matrices">
             {m('scaled', t('walkthrough.matrix.scaled'), head.scaled, { attention: true })}
             <span className="wt-op">→</span>
@@ -226,7 +236,7 @@ export function StepBody({ step, data }: { readonly step: WalkthroughStepId; rea
         <div className="wt-matrices">
           {m('ffn-input', t('walkthrough.matrix.ffnInput'), layer.ffnInput)}
           <span className="wt-op">→</span>
-          {m('hidden', t('walkthrough.matrix.hidden'), layer.ffn.hidden)}
+          {m('hidden', t(data.languageModel ? 'walkthrough.matrix.hidden.lm' : 'walkthrough.matrix.hidden'), layer.ffn.hidden)}
           <span className="wt-op">→</span>
           {m('ffn-out', t('walkthrough.matrix.ffnOut'), layer.ffn.output)}
         </div>

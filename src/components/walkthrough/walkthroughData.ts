@@ -13,6 +13,8 @@ export interface WalkthroughData {
   readonly numHeads: number;
   readonly dk: number;
   readonly normFirst: boolean;
+  /** The trained language model (learned positions, GELU, pre-LN, causal), not the untrained encoder. */
+  readonly languageModel: boolean;
   /** Token embeddings before positional encoding, [tokens × E] (layer 1's view). */
   readonly embeddings: Matrix;
   readonly positional: Matrix;
@@ -55,6 +57,7 @@ export function useWalkthroughData(): WalkthroughData | null {
       numHeads,
       dk,
       normFirst: run.kind === 'causal_lm' ? true : normFirst,
+      languageModel: run.kind === 'causal_lm',
       embeddings: run.embeddings,
       positional: run.positional,
       layer,

@@ -1,3 +1,4 @@
+import { matrixRow } from './lazyLogits';
 import type { HeadId } from '../choices';
 import { EngineError } from '../errors';
 import type { Matrix } from '../matrix';
@@ -96,13 +97,12 @@ export function bestHead(scores: readonly (readonly number[])[]): BestHead {
 
 /** ln softmax(logits[row])[id], computed stably: the row's max is subtracted before exp. */
 export function tokenLogProb(logits: Matrix, row: number, id: number): number {
-  const { cols, data } = logits;
-  const start = row * cols;
+  const values = matrixRow(logits, row);
   let max = -Infinity;
-  for (let c = 0; c < cols; c++) max = Math.max(max, data[start + c]);
+  for (let c = 0; c < values.length; c++) max = Math.max(max, values[c]);
   let total = 0;
-  for (let c = 0; c < cols; c++) total += Math.exp(data[start + c] - max);
-  return data[start + id] - max - Math.log(total);
+  for (let c = 0; c < values.length; c++) total += Math.exp(values[c] - max);
+  return values[id] - max - Math.log(total);
 }
 
 export interface InductionProbeOptions {

@@ -1,5 +1,6 @@
 import { EngineError } from '../errors';
 import type { Matrix } from '../matrix';
+import { matrixRow } from './lazyLogits';
 
 /** One next-token candidate: its id, its softmax probability over the vocabulary, and its raw score. */
 export interface NextTokenPrediction {
@@ -10,7 +11,8 @@ export interface NextTokenPrediction {
 
 /** A row's softmax constants: the largest logit and Σ exp(logit − max), summed in float64. */
 interface RowSoftmax {
-  readonly base: number;
+  /** The row's logits, [V]. */
+  readonly row: Float32Array;
   readonly max: number;
   readonly sum: number;
 }
@@ -30,12 +32,12 @@ function checkPosition(logits: Matrix, position: number): void {
  */
 function rowSoftmax(logits: Matrix, position: number): RowSoftmax {
   checkPosition(logits, position);
-  const { cols, data } = logits;
+  const { cols } = logits;
   if (cols === 0) throw new EngineError('empty-input', 'The logits have no columns: there is no vocabulary to predict from.');
-  const base = position * cols;
+  const row = matrixRow(logits, position); // one row: LazyLogits computes only it
   let max = -Infinity;
   for (let c = 0; c < cols; c++) {
-    const v = data[base + c];
+    const v = row[c];
     if (Number.isNaN(v) || v === Infinity) {
       throw new EngineError('not-finite', `Logit ${c} at position ${position} is ${v}.`, { position, id: c });
     }
@@ -43,8 +45,8 @@ function rowSoftmax(logits: Matrix, position: number): RowSoftmax {
   }
   if (max === -Infinity) throw new EngineError('not-finite', `Every logit at position ${position} is −∞.`, { position });
   let sum = 0;
-  for (let c = 0; c < cols; c++) sum += Math.exp(data[base + c] - max);
-  return { base, max, sum };
+  for (let c = 0; c < cols; c++) sum += Math.exp(row[c] - max);
+  return { row, max, sum };
 }
 
 /** Does a come before b: more probable, or as probable with a smaller id. */
@@ -58,12 +60,12 @@ function ranksBefore(a: NextTokenPrediction, b: NextTokenPrediction): boolean {
  */
 export function topPredictions(logits: Matrix, position: number, k: number): NextTokenPrediction[] {
   if (!Number.isInteger(k) || k < 0) throw new EngineError('invalid-argument', `k must be a whole number ≥ 0, got ${k}.`, { k });
-  const { base, max, sum } = rowSoftmax(logits, position);
+  const { row, max, sum } = rowSoftmax(logits, position);
   const top: NextTokenPrediction[] = [];
   const keep = Math.min(k, logits.cols);
   if (keep === 0) return top;
   for (let id = 0; id < logits.cols; id++) {
-    const logit = logits.data[base + id];
+    const logit = row[id];
     const candidate: NextTokenPrediction = { id, probability: Math.exp(logit - max) / sum, logit };
     if (top.length === keep && !ranksBefore(candidate, top[keep - 1])) continue;
     let at = Math.min(top.length, keep - 1);
@@ -76,9 +78,9 @@ export function topPredictions(logits: Matrix, position: number, k: number): Nex
 
 /** The probability of token `id` coming after `position` (same softmax as topPredictions). */
 export function probabilityOf(logits: Matrix, position: number, id: number): number {
-  const { base, max, sum } = rowSoftmax(logits, position);
+  const { row, max, sum } = rowSoftmax(logits, position);
   if (!Number.isInteger(id) || id < 0 || id >= logits.cols) {
     throw new EngineError('invalid-argument', `Token id ${id} is outside the vocabulary of ${logits.cols}.`, { id, vocabulary: logits.cols });
   }
-  return Math.exp(logits.data[base + id] - max) / sum;
+  return Math.exp(row[id] - max) / sum;
 }

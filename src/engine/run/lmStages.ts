@@ -1,8 +1,9 @@
 import type { EncoderLayerTrace } from '../encoderLayer';
+import { LazyLogits } from '../lm/lazyLogits';
 import { EngineError } from '../errors';
 import { layerNorm } from '../layerNorm';
 import { outputEmbedding, type CausalLmWeights } from '../lm/causalLmWeights';
-import { add, linear, sliceRows, zeros, type Matrix } from '../matrix';
+import { add, sliceRows, zeros, type Matrix } from '../matrix';
 import type { ForwardPass } from './types';
 
 /*
@@ -56,5 +57,6 @@ export interface LogitsStage {
 export function logitsStage(layers: readonly EncoderLayerTrace[], input: Matrix, weights: CausalLmWeights): LogitsStage {
   const last = layers.length > 0 ? layers[layers.length - 1].output : input;
   const finalHidden = layerNorm(last, weights.lnf);
-  return { finalHidden, logits: linear(finalHidden, outputEmbedding(weights), null, 'lm_head') };
+  // Rows are computed when read (LazyLogits): a head toggle then costs one row for the predictions, not L × V.
+  return { finalHidden, logits: new LazyLogits(finalHidden, outputEmbedding(weights)) };
 }
