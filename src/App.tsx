@@ -8,7 +8,7 @@ import { SentenceInput } from './components/controls/SentenceInput';
 import { SettingsPanel } from './components/controls/SettingsPanel';
 import { TokenChips } from './components/controls/TokenChips';
 import { HeadsGrid } from './components/headsgrid';
-import { CausalSwitch, ModelLoadStatus, ModelPicker } from './components/model';
+import { CausalSwitch, LabPresets, ModelLoadStatus, ModelPicker } from './components/model';
 import { PredictionsPanel } from './components/predictions';
 import { HeadViewPanel } from './components/headview';
 import { SelectedHeadPanel } from './components/selectedhead';
@@ -91,6 +91,7 @@ export function App() {
         <div className="lab-layout">
           <aside className="lab-controls">
             <ModelPicker />
+            {trained && <LabPresets />}
             <SentenceInput />
             {result.ok && <TokenChips tokens={result.tokens} />}
             <MaskControls />

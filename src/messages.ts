@@ -1,8 +1,10 @@
 import { controlsMessages } from './components/controls/controls.messages';
+import { headLabelsMessages } from './components/headlabels/headlabels.messages';
 import { headviewMessages } from './components/headview/headview.messages';
 import { heatmapMessages } from './components/heatmap/heatmap.messages';
 import { predictionsMessages } from './components/predictions/predictions.messages';
 import { modelMessages } from './components/model/model.messages';
+import { presetsMessages } from './components/model/presets.messages';
 import { shareMessages } from './components/share/share.messages';
 import { walkthroughMessages } from './components/walkthrough/walkthrough.messages';
 import { coreMessages } from './i18n/core.messages';
@@ -12,6 +14,7 @@ import { basicsWidgetMessages } from './lessons/widgets/basics.messages';
 import { headsWidgetMessages } from './lessons/widgets/heads.messages';
 import { modelWidgetMessages } from './lessons/widgets/model.messages';
 import { scoringWidgetMessages } from './lessons/widgets/scoring.messages';
+import { trainedWidgetMessages } from './lessons/widgets/trained.messages';
 import { playgroundMessages } from './playground/components/playground.messages';
 import { embedMessages } from './widgets/embed.messages';
 
@@ -32,6 +35,9 @@ export const MESSAGE_PAIRS = [
   playgroundMessages,
   predictionsMessages,
   modelMessages,
+  headLabelsMessages,
+  presetsMessages,
+  trainedWidgetMessages,
 ] as const;
 
 type AppMessages = Readonly<Record<KeysOf<(typeof MESSAGE_PAIRS)[number]>, string>>;

@@ -4,7 +4,19 @@
  * best head. Pure: no I/O (cli.ts reads the files and prints).
  */
 import type { CausalLmModel } from '../../src/engine';
-import { bestHead, inductionProbe, pooledMean, previousTokenSums, tokenLogProb, type BestHead, type HeadScoreSums, type InductionProbeResult } from '../../src/engine/lm/headProbes';
+import {
+  bestHead,
+  INDUCTION_PROBE,
+  inductionProbe,
+  inductionSettingsFor,
+  pooledMean,
+  previousTokenSums,
+  tokenLogProb,
+  type BestHead,
+  type HeadScoreSums,
+  type InductionProbeResult,
+  type InductionSettings,
+} from '../../src/engine/lm/headProbes';
 import { isChineseLine } from './heldoutLines';
 import { bigramBits, unigramBits, type NgramCounts } from './ngram';
 import { scoringWindows } from './windows';
@@ -34,17 +46,10 @@ export interface LanguageFigures {
   readonly unigramBits: number | null;
 }
 
-export interface InductionSettings {
-  readonly sequences: number;
-  readonly length: number;
-  readonly seed: number;
-}
+export type { InductionSettings };
 
-/**
- * The probe `eval` runs: 64 sequences of 24 random ordinary tokens, drawn by mulberry32 from seed 1 (any fixed
- * number would do; the trainer's probe in train.py draws with numpy, so its sequences differ but not the measure).
- */
-export const INDUCTION: InductionSettings = { sequences: 64, length: 24, seed: 1 };
+/** The probe `eval` runs: the engine's standard one (INDUCTION_PROBE), which the lab's head labels run too. */
+export const INDUCTION: InductionSettings = INDUCTION_PROBE;
 
 export interface EvalReport {
   readonly languages: Readonly<Record<Language, LanguageFigures>>;
@@ -106,7 +111,7 @@ export function evaluate(model: CausalLmModel, lines: readonly EvalLine[], ngram
   }
   const languages = { en: figuresOf(totals.en, ngrams !== null), zh: figuresOf(totals.zh, ngrams !== null) };
   const pooled = pooledMean(previous);
-  const induction = { ...settings, length: Math.min(settings.length, Math.floor((model.weights.nPositions - 1) / 2)) };
+  const induction = inductionSettingsFor(model.weights.nPositions, settings);
   const probe = inductionProbe(model, induction);
   const withoutBest = inductionProbe(model, { ...induction, disabledHeads: [{ layer: probe.best.layer, head: probe.best.head }] });
   return { languages, previousToken: pooled ? bestHead(pooled) : null, induction, probe, withoutBest };

@@ -52,7 +52,7 @@ class Config:
     ffn_dim: int = 512
     context: int = 128
     batch: int = 32
-    steps: int = 7000
+    steps: int = 5000
     lr: float = 3e-3
     min_lr_ratio: float = 0.1
     warmup: int = 200
@@ -268,6 +268,7 @@ def main(argv=None) -> int:
     p.add_argument("--data", default=".cache/lm-data")
     p.add_argument("--out", default=".cache/lm-train")
     p.add_argument("--quick", action="store_true", help="tiny model, few steps: a test of the script")
+    p.add_argument("--stop-at", type=int, default=None, help="stop after this step (the schedule still runs to --steps): reproduces a shipped checkpoint taken before the end")
     for f in Config.__dataclass_fields__.values():
         if f.name == "weights":
             continue
@@ -353,7 +354,8 @@ def main(argv=None) -> int:
 
     model.train()
     running = None
-    while step < c.steps and not stop["now"]:
+    last = c.steps if args.stop_at is None else min(c.steps, args.stop_at)
+    while step < last and not stop["now"]:
         t0 = time.perf_counter()
         rows = torch.from_numpy(batch_for_step(train, c, step))
         for g in opt.param_groups:

@@ -19,6 +19,7 @@ export * from './lm/causalLmWeights';
 export * from './lm/weightsFromGolden';
 export * from './lm';
 export * from './lm/headProbes';
+export * from './lm/headLabels';
 export * from './model';
 export * from './scoring';
 export * from './truncate';

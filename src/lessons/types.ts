@@ -46,6 +46,8 @@ export const WIDGET_IDS = [
   'permutation',
   // 10 reading attention maps
   'pattern-finder',
+  // 5 and 10: the trained language model's heads and predictions
+  'trained-model-lab',
   // 11 summary; also usable anywhere
   'mini-lab',
   'walkthrough-step',

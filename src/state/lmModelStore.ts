@@ -16,9 +16,20 @@ export type LmLoadState =
 /** Why the file could not be used: not fetched (offline, 404), or fetched but not a model this app can run. */
 export type LmLoadFailure = 'network' | 'broken' | 'mismatch';
 
-/** Where the file is: next to the page's bundle, resolved against the script so a custom element on another site fetches it from us. */
+/** The file, relative to the folder that holds index.html, embed.html and attention-lab-widgets.js. */
+export const MODEL_PATH = 'models/lm/model.bin';
+
+// The app and embed.html resolve it against the page (document.baseURI: the build's folder, whatever sub-folder an
+// instructor hosts it in). The custom-element script runs inside another site's page, so it names its own folder.
+let modelBase: string | null = null;
+
+/** Makes MODEL_PATH resolve against `base` (the custom-element script's URL) instead of the page's. */
+export function setModelBase(base: string): void {
+  modelBase = base;
+}
+
 export function modelUrl(): string {
-  return new URL(`${import.meta.env.BASE_URL}models/lm/model.bin`, import.meta.url).href;
+  return new URL(MODEL_PATH, modelBase ?? document.baseURI).href;
 }
 
 export const lmModelStore = createStore<LmLoadState>()(() => ({ status: 'idle' }));

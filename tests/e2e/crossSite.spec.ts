@@ -1,6 +1,7 @@
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { expectHealthy, watchPage } from './screenHealth';
 import { coursePage, startOtherSite, type OtherSite } from './otherSite';
+import { waitForTrainedTokens } from './trainedModel';
 
 /*
  * Embeds as instructors use them: the Embed dialog's own snippets pasted into a course page on ANOTHER site
@@ -53,6 +54,8 @@ async function expectEveryWidgetDrawnAndSized(page: Page): Promise<void> {
     const iframe = page.locator('iframe').nth(i);
     await iframe.scrollIntoViewIfNeeded();
     await expect(drawn(page.frameLocator(`iframe >> nth=${i}`), widget), widget).toBeVisible({ timeout: 15_000 });
+    // The heatmap and the head view draw tokens: sized once they show the trained model, not the stand-in before it.
+    if (widget !== 'heads-grid') await waitForTrainedTokens(page.frameLocator(`iframe >> nth=${i}`).locator('.ev-widget'));
     // Resized by the snippet's script to the height the frame reports (the snippet starts every frame elsewhere).
     await expect
       .poll(async () => {
@@ -107,6 +110,8 @@ test('custom elements load from the app’s site into a course page of another s
     ),
   );
   await expect(page.locator('attention-heatmap').getByRole('heading', { name: 'Layer 1, head 1' })).toBeVisible({ timeout: 15_000 });
+  // The trained model's file comes from the app's site too (a cross-origin fetch).
+  await waitForTrainedTokens(page.locator('attention-heatmap').getByRole('application'));
   await expect(page.locator('attention-heads-grid').getByRole('button', { name: '第 2 层，头 4' })).toBeVisible();
   await expectHealthy(page, watch);
 });

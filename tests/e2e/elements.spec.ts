@@ -3,17 +3,20 @@ import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { waitForTrainedTokens } from './trainedModel';
 
 /*
  * The widgets script in a real page. The bundle is built here (npm run build:widgets → dist-widgets/, a few
  * seconds), so the spec never tests a stale one, and it is served with the test page (tests/e2e/pages/elements.html)
- * from a made-up origin through page.route: no server, and nothing of the app's build is involved. The page's
- * own CSS is hostile on purpose (see the page).
+ * from a made-up origin through page.route: no server, and nothing of the app's build is involved. The trained
+ * model's file (public/models/lm/model.bin), which the script fetches from beside itself, is served there too: the
+ * page's elements without a width, heads, layers or seed run that model. The page's own CSS is hostile on purpose.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BUNDLE = resolve(ROOT, 'dist-widgets/attention-lab-widgets.js');
 const PAGES = resolve(ROOT, 'tests/e2e/pages');
+const MODEL = resolve(ROOT, 'public/models/lm/model.bin');
 const ORIGIN = 'http://widgets.test';
 
 test.beforeAll(() => {
@@ -39,6 +42,7 @@ async function open(page: Page, file = 'elements.html', headers: Record<string, 
     const { pathname } = new URL(route.request().url());
     if (pathname === '/attention-lab-widgets.js') return route.fulfill({ body: readFileSync(BUNDLE), contentType: 'text/javascript' });
     if (pathname === `/${file}`) return route.fulfill({ body: readFileSync(resolve(PAGES, file)), contentType: 'text/html', headers });
+    if (pathname === '/models/lm/model.bin') return route.fulfill({ body: readFileSync(MODEL), contentType: 'application/octet-stream' });
     return route.fulfill({ status: 404, body: 'not found' });
   });
   await page.goto(`${ORIGIN}/${file}`);
@@ -49,11 +53,13 @@ async function open(page: Page, file = 'elements.html', headers: Record<string, 
 /** The selected-head panel's title inside one element (Playwright's locators enter open shadow roots). */
 const title = (page: Page, id: string) => page.locator(`#${id}`).getByRole('heading', { level: 2 });
 
-test('builds one self-contained file that the page needs nothing else for', async ({ page }) => {
+test('builds one self-contained file that the page needs nothing else for (but the trained model’s file beside it)', async ({ page }) => {
   expect(readdirSync(resolve(ROOT, 'dist-widgets'))).toEqual(['attention-lab-widgets.js']);
   const served = await open(page);
   await expect(page.locator('#second').getByRole('button', { name: 'Layer 2, head 4' })).toBeVisible();
-  expect(served.requests.filter((url) => !url.startsWith('data:'))).toEqual([`${ORIGIN}/elements.html`, `${ORIGIN}/attention-lab-widgets.js`]);
+  // #bad runs the trained model (its h is refused): once it shows that model's run, the file was fetched, once for the page.
+  await waitForTrainedTokens(page.locator('#bad').getByRole('application'));
+  expect(served.requests.filter((url) => !url.startsWith('data:'))).toEqual([`${ORIGIN}/elements.html`, `${ORIGIN}/attention-lab-widgets.js`, `${ORIGIN}/models/lm/model.bin`]);
   expect(served.errors).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { waitForTrainedTokens } from './trainedModel';
 
 /*
  * The embed page (embed.html) in iframes: the example page instructors can copy (public/embed-example.html), and a
@@ -27,6 +28,14 @@ function widgetIn(frame: FrameLocator | Page, widget: Widget, head = 1): Locator
     case 'residual':
       return frame.getByTestId('wt-collapse-result');
   }
+}
+
+/** The widgets that draw the sentence's tokens: the ones whose size changes when the trained model's run replaces the stand-in. */
+const DRAWS_TOKENS: readonly Widget[] = ['heatmap', 'head-view', 'walkthrough-step'];
+
+/** Before measuring a widget: waits, where it draws tokens, until it shows the trained model (not the untrained one standing in while the file loads). */
+async function trainedIn(frame: FrameLocator | Page, widget: Widget): Promise<void> {
+  if (DRAWS_TOKENS.includes(widget)) await waitForTrainedTokens(frame.locator('.ev-widget'));
 }
 
 /** The frame's CSS height as set by the host, and the height of the document inside it. */
@@ -99,6 +108,7 @@ test.describe('the example page', () => {
     for (const widget of WIDGETS) {
       const selector = `#${widget}-frame`;
       await expect(widgetIn(page.frameLocator(selector), widget, widget === 'heatmap' ? 2 : 1)).toBeVisible({ timeout: 15_000 });
+      await trainedIn(page.frameLocator(selector), widget);
       await expectSizedToContent(page, selector, 400);
     }
     // The frames fit: no frame scrolls inside.
@@ -115,6 +125,7 @@ test.describe('the example page', () => {
     const selector = '#head-view-frame';
     const frame = page.frameLocator(selector);
     await expect(widgetIn(frame, 'head-view')).toBeVisible({ timeout: 15_000 });
+    await trainedIn(frame, 'head-view');
     const before = await expectSizedToContent(page, selector, 400);
     await frame.getByRole('textbox').fill('one two three four five six seven eight nine ten eleven twelve thirteen fourteen');
     const grown = await expectSizedToContent(page, selector, before);
@@ -160,6 +171,7 @@ test.describe('each widget in a host page', () => {
       const query = `widget=${widget}&text=${encodeURIComponent(XSS)}&controls=text,mask,bogus&lock=mask&mask=causal&lang=en`;
       const frame = await openHost(page, query);
       await expect(widgetIn(frame, widget)).toBeVisible({ timeout: 15_000 });
+      await trainedIn(frame, widget);
 
       // The sentence is data: shown in the box, no <img> made, no script run.
       await expect(frame.getByRole('textbox')).toHaveValue(XSS);
@@ -264,6 +276,7 @@ test('the embed page has no serious or critical accessibility violations, in Eng
     for (const widget of ['heatmap', 'head-view'] as const) {
       await page.goto(`/embed.html?widget=${widget}&controls=text,mask,heads,settings&lock=mask,heads&widget=again&lang=${lang}`);
       await expect(page.locator('.ev-widget')).not.toBeEmpty();
+      await trainedIn(page, widget);
       const results = await new AxeBuilder({ page }).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${lang} ${widget} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -276,6 +289,7 @@ test('in a 360 px frame every widget fits its width: nothing inside scrolls side
   for (const widget of WIDGETS) {
     await page.goto(`/embed.html?widget=${widget}&text=The+cat+sat+on+the+mat+today&controls=heads`);
     await expect(widgetIn(page, widget)).toBeVisible();
+    await trainedIn(page, widget);
     const overflowing = await page.evaluate(() =>
       [document.documentElement, ...document.querySelectorAll<HTMLElement>('*')]
         .filter((el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))

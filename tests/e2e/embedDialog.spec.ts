@@ -86,7 +86,7 @@ test('the instructor guide lists every parameter and fits a phone', async ({ pag
   await page.goto('/?lang=en#/guide');
   await expect(page.getByRole('heading', { level: 2, name: 'Instructor guide: embedding Attention Lab' })).toBeVisible();
   const lab = page.getByRole('table', { name: /lab’s parameters/ });
-  await expect(lab.getByRole('rowheader')).toHaveText(['text', 'd', 'h', 'layers', 'seed', 'pe', 'mask', 'pad', 'cells', 'off', 'layer', 'head', 'view', 'page', 'lang']);
+  await expect(lab.getByRole('rowheader')).toHaveText(['model', 'text', 'd', 'h', 'layers', 'seed', 'pe', 'mask', 'pad', 'cells', 'off', 'causal', 'at', 'layer', 'head', 'view', 'page', 'lang']);
   await expect(page.getByRole('table', { name: /embed’s own parameters/ }).getByRole('rowheader')).toHaveText(['widget', 'step', 'controls', 'lock']);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   const results = await new AxeBuilder({ page }).include('.guide').analyze();

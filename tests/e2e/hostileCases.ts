@@ -36,20 +36,24 @@ export const embedShown = (page: Page): Locator => page.getByRole('link', { name
 
 const words = (n: number): string => Array.from({ length: n }, (_, i) => 'abcdefghijklmnopqrstuvwxyz'[(i * 7) % 26]).join(' ');
 
-/** Lab links: every parameter given something it cannot use. */
+/**
+ * Lab links: every parameter given something it cannot use. Most run the trained model (a refused d, h, layers or
+ * seed falls back to its default, and a link without model= and with default ones means that model); the cases
+ * whose notice is the untrained encoder's own (its tokenizer, its 512-token limit) say model=untrained.
+ */
 export const LAB_LINK_CASES: readonly HostileCase[] = [
   { name: 'text with an <img onerror> payload', url: `/?text=${enc(XSS_IMG)}`, shows: heatmapShown },
   { name: 'text with a <script> payload', url: `/?text=${enc(XSS_SCRIPT)}`, shows: heatmapShown },
   { name: 'text with an <svg onload> payload', url: `/?text=${enc(XSS_SVG)}`, shows: heatmapShown },
   { name: 'text of 5,000 characters', url: `/?text=${'a'.repeat(5000)}`, shows: heatmapShown, notice: /text.*too long/ },
   { name: 'empty text', url: '/?text=', shows: labShown, notice: /Type a sentence above/ },
-  { name: 'text of spaces only', url: '/?text=+++', shows: labShown, notice: /Type a sentence above/ },
+  { name: 'text of spaces only', url: '/?text=+++&model=untrained', shows: labShown, notice: /Type a sentence above/ },
   { name: 'text of emoji and flags', url: `/?text=${enc('😀 👍🏽 🇨🇳 👨‍👩‍👧 ✨')}`, shows: heatmapShown },
   { name: 'text with a lone surrogate escape', url: '/?text=%ED%A0%80abc', shows: labShown },
   { name: 'text with a broken percent escape', url: '/?text=100%+sure%', shows: labShown },
   { name: 'text with control characters and RTL marks', url: `/?text=${enc('a\u0000b\u202Ec\u0007d\r\n e')}`, shows: heatmapShown },
   { name: 'text of 1,999 Chinese characters', url: `/?text=${enc('注'.repeat(1999))}`, shows: labShown },
-  { name: 'text of 600 words (over the token limit)', url: `/?text=${enc(words(600))}`, shows: heatmapShown, notice: /600 tokens; only the first 512/ },
+  { name: 'text of 600 words (over the token limit)', url: `/?text=${enc(words(600))}&model=untrained`, shows: heatmapShown, notice: /600 tokens; only the first 512/ },
   { name: 'd that is not a number', url: '/?d=abc', shows: heatmapShown, notice: /sets d to abc/ },
   { name: 'd negative', url: '/?d=-32', shows: heatmapShown, notice: /sets d to -32/ },
   { name: 'd huge', url: '/?d=1e308', shows: heatmapShown, notice: /sets d to 1e308/ },

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForTrainedModel } from './trainedModel';
 
 const heatmap = (page: Page) => page.getByRole('application', { name: /Layer 1, head 1/ });
 
@@ -7,8 +8,9 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('attention-lab-ui', JSON.stringify({ state: { locale: 'en' }, version: 1 })));
 });
 
+// Tests that count tokens, read seeded numbers or use the untrained encoder's own panels pin model=untrained.
 test('the default sentence shows the selected head, the heads grid and the head view', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?model=untrained');
   await expect(page.getByRole('heading', { name: 'Attention Lab' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Tokens' }).getByRole('listitem')).toHaveCount(13);
   await expect(heatmap(page)).toBeVisible();
@@ -17,7 +19,7 @@ test('the default sentence shows the selected head, the heads grid and the head 
 });
 
 test('typing a Chinese sentence, the causal mask and keyboard moves over the heatmap', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?model=untrained');
   await page.getByRole('textbox').fill('我爱北京天安门');
   await expect(page.getByRole('list', { name: 'Tokens' }).getByRole('listitem')).toHaveCount(7);
   await page.getByLabel('Causal', { exact: true }).check();
@@ -33,7 +35,7 @@ test('typing a Chinese sentence, the causal mask and keyboard moves over the hea
 });
 
 test('switching a head off is real ablation: the layer output changes', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?model=untrained');
   await expect(page.getByText('All heads on: no difference.')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Head 2' }).uncheck();
   await expect(page.getByText(/max \|Δ\| = [0-9.]+/).first()).toBeVisible();
@@ -43,7 +45,7 @@ test('switching a head off is real ablation: the layer output changes', async ({
 });
 
 test('the URL reproduces the view after a reload, and a hostile link falls back with a notice', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?model=untrained');
   await page.getByRole('textbox').fill('the cat sat on the mat');
   await page.getByRole('button', { name: 'Layer 2, head 3' }).click();
   await page.getByLabel('Padding', { exact: true }).check();
@@ -59,7 +61,8 @@ test('the URL reproduces the view after a reload, and a hostile link falls back 
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await page.goto('/?h=5&layers=99&text=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+  // Refused values fall back to the defaults, which alone would mean the trained model (its head count is fixed).
+  await page.goto('/?model=untrained&h=5&layers=99&text=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
   await expect(page.getByRole('textbox')).toHaveValue('<img src=x onerror=alert(1)>');
   const notices = page.getByRole('status', { name: 'Problems with the link' });
   await expect(notices).toContainText('5');
@@ -70,7 +73,7 @@ test('the URL reproduces the view after a reload, and a hostile link falls back 
 });
 
 test('600 words keep the first 512 tokens, say so, and stay responsive', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?model=untrained');
   const words = Array.from({ length: 600 }, (_, i) => `w${i % 40}`).join(' ');
   await page.getByRole('textbox').fill(words);
   await expect(page.getByText('The text has 600 tokens; only the first 512 are used.')).toBeVisible({ timeout: 15_000 });
@@ -81,6 +84,7 @@ test('600 words keep the first 512 tokens, say so, and stay responsive', async (
 
 test('exports the selected heatmap as SVG and CSV files', async ({ page }) => {
   await page.goto('/');
+  await waitForTrainedModel(page);
   const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /SVG/ }).click()]);
   expect(svg.suggestedFilename()).toMatch(/\.svg$/);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /CSV/ }).click()]);
@@ -90,6 +94,7 @@ test('exports the selected heatmap as SVG and CSV files', async ({ page }) => {
 test('has no serious or critical accessibility violations, in English and in Chinese', async ({ page }) => {
   await page.goto('/');
   await expect(heatmap(page)).toBeVisible();
+  await waitForTrainedModel(page);
   for (const lang of ['en', 'zh']) {
     if (lang === 'zh') await page.getByRole('button', { name: '中文' }).click();
     const results = await new AxeBuilder({ page }).analyze();

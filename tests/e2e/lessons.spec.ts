@@ -71,7 +71,8 @@ test('a "try it" button sets the lab, and the lab tab shows the same setting', a
   await expect(tryBlock).toContainText('Set.');
   await expect(page).toHaveURL(/mask=causal/);
   await page.getByRole('button', { name: 'Lab' }).click();
-  await expect(page.getByLabel('Causal')).toBeChecked();
+  // The mask's "Causal"; the trained model's own "Causal mask (the model’s own)" checkbox is beside it.
+  await expect(page.getByLabel('Causal', { exact: true })).toBeChecked();
 });
 
 test('a lesson fits a phone-sized screen', async ({ page }) => {

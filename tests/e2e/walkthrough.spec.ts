@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 // The walkthrough page (App's "Walkthrough" tab, ?page=walkthrough): every step reached with Next, in post-LN order.
+// On the untrained encoder (model=untrained): the trained model's walkthrough is pre-LN, with no switch.
 const POST_LN_TITLES = [
   'Tokens',
   'Embeddings + positional encoding',
@@ -20,7 +21,7 @@ const POST_LN_TITLES = [
 ];
 
 test('walks through every step of one attention layer with Next', async ({ page }) => {
-  await page.goto('/?page=walkthrough&lang=en');
+  await page.goto('/?page=walkthrough&lang=en&model=untrained');
   const title = page.locator('.wt-step__title');
   const next = page.getByRole('button', { name: /^Next/ });
   await expect(page.getByRole('heading', { name: 'Walkthrough: one attention layer, step by step' })).toBeVisible();
@@ -35,7 +36,7 @@ test('walks through every step of one attention layer with Next', async ({ page 
 });
 
 test('arrow keys, the step list and the linked highlight work in the browser', async ({ page }) => {
-  await page.goto('/?page=walkthrough&lang=en');
+  await page.goto('/?page=walkthrough&lang=en&model=untrained');
   const title = page.locator('.wt-step__title');
   await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Scores QKᵀ/ }).click();
   await expect(title).toHaveText('Scores QKᵀ');
@@ -50,7 +51,7 @@ test('arrow keys, the step list and the linked highlight work in the browser', a
 });
 
 test('pre-LN switch reorders the steps and shows the flow diagram', async ({ page }) => {
-  await page.goto('/?page=walkthrough&lang=en');
+  await page.goto('/?page=walkthrough&lang=en&model=untrained');
   await page.getByRole('radio', { name: 'Pre-LN' }).first().check();
   const steps = page.getByRole('navigation', { name: 'Steps' }).getByRole('button');
   await expect(steps.nth(2)).toContainText('Layer norm 1');

@@ -1,9 +1,11 @@
-import { useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { averageHeadWeights, type BlockedMask, type EncoderLayerTrace } from '../../engine';
+import { useId, useMemo, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { averageHeadWeights, type BlockedMask, type EncoderLayerTrace, type HeadLabelling } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { type HeadChoice } from '../../state/labStore';
 import { useLabFields } from '../../state/useLabFields';
+import { useHeadLabels } from '../../state/useHeadLabels';
 import { useLabComputation } from '../../state/useLabComputation';
+import { HeadLabelGuide, labelText, namedWithLabel } from '../headlabels';
 import { HeatmapThumbnail } from '../heatmap/HeatmapThumbnail';
 import type { WeightPalette } from '../heatmap/palettes';
 import { resolveSelection } from '../selectedhead/selection';
@@ -27,6 +29,7 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
   const { selectedLayer, selectedHead, set } = useLabFields('selectedLayer', 'selectedHead', 'set');
   const gridRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const labels = useHeadLabels(result);
   if (!result.ok || result.layers.length === 0) return null;
   const numHeads = result.layers[0].attention.heads.length;
   const selection = resolveSelection(result.layers, selectedLayer, selectedHead);
@@ -61,11 +64,12 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
         {t('headsGrid.title')}
       </h2>
       <p className="heads-grid-view__hint">{t('headsGrid.hint')}</p>
+      {labels && <HeadLabelGuide labels={labels} />}
       <div className="heads-grid-view__scroll">
         <div
           ref={gridRef}
           className="heads-grid-view__grid"
-          style={{ gridTemplateColumns: `auto repeat(${columns}, ${thumbnailSize + 12}px)` }}
+          style={{ gridTemplateColumns: `auto repeat(${columns}, ${thumbnailSize + 12}px)`, '--heads-grid-thumb': `${thumbnailSize}px` } as CSSProperties}
           onKeyDown={onKeyDown}
         >
           <span aria-hidden="true" />
@@ -84,6 +88,7 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
               index={l}
               disabled={result.disabledHeads[l]}
               mask={result.mask}
+              labels={labels?.heads[l] ?? null}
               selected={selection?.layer === l ? selection.head : null}
               size={thumbnailSize}
               palette={palette}
@@ -102,6 +107,8 @@ interface LayerRowProps {
   readonly disabled: ReadonlySet<number>;
   /** The run's mask (every layer's), for the hatching. */
   readonly mask: BlockedMask | null;
+  /** The trained model's head labels of this layer (HeadLabelGuide explains them); null: no captions. */
+  readonly labels: readonly HeadLabelling[] | null;
   /** The selected head in this layer, or null when another layer is selected. */
   readonly selected: HeadChoice | null;
   readonly size: number;
@@ -109,7 +116,7 @@ interface LayerRowProps {
   readonly onSelect: (head: HeadChoice) => void;
 }
 
-function LayerRow({ layer, index, disabled, mask, selected, size, palette, onSelect }: LayerRowProps) {
+function LayerRow({ layer, index, disabled, mask, labels, selected, size, palette, onSelect }: LayerRowProps) {
   const t = useT();
   const attention = layer.attention;
   const average = useMemo(() => averageHeadWeights(attention), [attention]);
@@ -120,11 +127,14 @@ function LayerRow({ layer, index, disabled, mask, selected, size, palette, onSel
       <span className="heads-grid-view__row-label">{layerName}</span>
       {attention.heads.map((head, h) => {
         const off = disabled.has(h);
-        const name = t('headsGrid.button.head', { layer: index + 1, head: h + 1 });
+        const label = labels?.[h]?.label ?? null;
+        // The caption's words are the end of the accessible name ("Layer 1, head 3 · previous token 0.92").
+        const name = namedWithLabel(t, t('headsGrid.button.head', { layer: index + 1, head: h + 1 }), label);
         return (
           <Thumb
             key={h}
             label={off ? t('headsGrid.button.off', { name }) : name}
+            caption={labels ? (labelText(t, label) ?? '') : undefined}
             layer={index}
             head={h}
             selected={selected === h}
@@ -138,6 +148,7 @@ function LayerRow({ layer, index, disabled, mask, selected, size, palette, onSel
       })}
       <Thumb
         label={t('headsGrid.button.average', { layer: index + 1 })}
+        caption={labels ? '' : undefined}
         layer={index}
         head="average"
         selected={selected === 'average'}
@@ -153,6 +164,8 @@ function LayerRow({ layer, index, disabled, mask, selected, size, palette, onSel
 
 interface ThumbProps {
   readonly label: string;
+  /** Text under the thumbnail (a head label); '' keeps the row's height without text; undefined: no caption. */
+  readonly caption?: string;
   readonly layer: number;
   readonly head: HeadChoice;
   readonly selected: boolean;
@@ -162,7 +175,7 @@ interface ThumbProps {
   readonly children: ReactNode;
 }
 
-function Thumb({ label, layer, head, selected, off, offText, onSelect, children }: ThumbProps) {
+function Thumb({ label, caption, layer, head, selected, off, offText, onSelect, children }: ThumbProps) {
   const classes = ['heads-grid-view__thumb', selected ? 'heads-grid-view__thumb--selected' : '', off ? 'heads-grid-view__thumb--off' : ''].filter(Boolean).join(' ');
   return (
     <button
@@ -176,6 +189,7 @@ function Thumb({ label, layer, head, selected, off, offText, onSelect, children 
       onClick={() => onSelect(head)}
     >
       {children}
+      {caption !== undefined && <span className="heads-grid-view__caption">{caption}</span>}
       {off && (
         <span className="heads-grid-view__off" aria-hidden="true">
           {offText}

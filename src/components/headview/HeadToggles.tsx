@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useT } from '../../i18n/translate';
 import { headStroke } from './headColors';
 
@@ -8,6 +9,10 @@ export interface HeadTogglesProps {
   readonly disabled: ReadonlySet<number>;
   /** 1-based layer number, for the labels. */
   readonly layerNumber: number;
+  /** Per head, its label ("previous token 0.92") or null, shown after the head's name inside its checkbox label. */
+  readonly labels?: readonly (string | null)[];
+  /** Shown under the checkboxes: what the labels mean. */
+  readonly guide?: ReactNode;
   readonly onToggle: (head: number) => void;
   readonly onOnly: (head: number) => void;
   readonly onAllOn: () => void;
@@ -25,7 +30,7 @@ export function HeadSwatch({ head }: { readonly head: number }) {
 }
 
 /** One native checkbox per head (checked = in the computation), with "only this" and "all on" shortcuts. */
-export function HeadToggles({ numHeads, disabled, layerNumber, onToggle, onOnly, onAllOn }: HeadTogglesProps) {
+export function HeadToggles({ numHeads, disabled, layerNumber, labels, guide, onToggle, onOnly, onAllOn }: HeadTogglesProps) {
   const t = useT();
   return (
     <fieldset className="headview-heads">
@@ -33,12 +38,13 @@ export function HeadToggles({ numHeads, disabled, layerNumber, onToggle, onOnly,
       <ul className="headview-head-list">
         {Array.from({ length: numHeads }, (_, head) => {
           const off = disabled.has(head);
+          const label = labels?.[head] ?? null;
           return (
             <li key={head} className={off ? 'headview-head headview-head--off' : 'headview-head'}>
               <label>
                 <input type="checkbox" checked={!off} onChange={() => onToggle(head)} />
                 <HeadSwatch head={head} />
-                {t('headview.head', { n: head + 1 })}
+                {label === null ? t('headview.head', { n: head + 1 }) : t('headLabels.named', { name: t('headview.head', { n: head + 1 }), label })}
               </label>
               {off && <span className="headview-off-note">{t('headview.headOff')}</span>}
               {numHeads > 1 && (
@@ -54,6 +60,7 @@ export function HeadToggles({ numHeads, disabled, layerNumber, onToggle, onOnly,
         {t('headview.allOn')}
       </button>
       <p className="headview-note">{t('headview.ablationNote')}</p>
+      {guide}
     </fieldset>
   );
 }

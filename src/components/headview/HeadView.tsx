@@ -1,10 +1,12 @@
-import { useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { disabledHeadSets } from '../../state/labMask';
 import { useLab } from '../../state/labStore';
+import { useHeadLabels } from '../../state/useHeadLabels';
 import { useLabComputation } from '../../state/useLabComputation';
+import { HeadLabelGuide, labelText } from '../headlabels';
 import { canvasSelection, HeadLines } from './HeadLines';
 import { HeadSwatch, HeadToggles } from './HeadToggles';
 import { formatWeight, maxLineWeight, partnerWeights, strongestPartners, type TokenFocus, type TokenSide } from './lines';
@@ -52,12 +54,14 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
   // From the store, not the (deferred) result: a checkbox and its lines react at once; the numbers follow.
   const disabled = useMemo(() => disabledHeadSets(disabledHeads, numLayers, numHeads)[shownLayer] ?? new Set<number>(), [disabledHeads, numLayers, numHeads, shownLayer]);
   const tokens = useMemo(() => (result.ok ? result.tokens.map((tk) => tk.text) : []), [result]);
+  const labels = useHeadLabels(result);
 
   if (!result.ok) {
     return <p className="headview-notice">{engineErrorMessage(t, result.error)}</p>;
   }
 
   const otherLayers = disabledHeads.filter((h) => h.layer !== shownLayer);
+  const layerLabels = labels?.heads[shownLayer];
   return (
     <HeadViewDiagram
       tokens={tokens}
@@ -68,6 +72,8 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
       rowHeight={rowHeight}
       linesWidth={linesWidth}
       canvasMinWeight={canvasMinWeight}
+      headLabels={layerLabels?.map((h) => labelText(t, h.label))}
+      labelGuide={labels ? <HeadLabelGuide labels={labels} /> : undefined}
       onToggle={(head) => toggleHead(shownLayer, head)}
       onOnly={(head) => set({ disabledHeads: [...otherLayers, ...range(numHeads).filter((h) => h !== head).map((h) => ({ layer: shownLayer, head: h }))] })}
       onAllOn={() => set({ disabledHeads: otherLayers })}
@@ -88,6 +94,10 @@ export interface HeadViewDiagramProps {
   readonly rowHeight: number;
   readonly linesWidth: number;
   readonly canvasMinWeight: number;
+  /** Per head, a label shown beside its checkbox ("previous token 0.92") or null; absent: no labels. */
+  readonly headLabels?: readonly (string | null)[];
+  /** What the labels mean (HeadLabelGuide), under the checkboxes. */
+  readonly labelGuide?: ReactNode;
   readonly onToggle: (head: number) => void;
   readonly onOnly: (head: number) => void;
   readonly onAllOn: () => void;
@@ -168,7 +178,16 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
         {t('headview.title', { layer: layerNumber })}
       </h2>
       <p className="headview-intro">{t('headview.intro')}</p>
-      <HeadToggles numHeads={weights.length} disabled={disabled} layerNumber={layerNumber} onToggle={props.onToggle} onOnly={props.onOnly} onAllOn={props.onAllOn} />
+      <HeadToggles
+        numHeads={weights.length}
+        disabled={disabled}
+        layerNumber={layerNumber}
+        labels={props.headLabels}
+        guide={props.labelGuide}
+        onToggle={props.onToggle}
+        onOnly={props.onOnly}
+        onAllOn={props.onAllOn}
+      />
       <div className="headview-diagram" style={rowStyle}>
         <div className="headview-colheads" aria-hidden="true">
           <span>

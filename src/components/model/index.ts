@@ -1,3 +1,5 @@
 export { ModelPicker, MODEL_CARD_HREF } from './ModelPicker';
 export { ModelLoadStatus } from './ModelLoadStatus';
 export { CausalSwitch } from './CausalSwitch';
+export { LabPresets } from './LabPresets';
+export { exampleSettings, TRAINED_EXAMPLE_IDS, TRAINED_EXAMPLES, type TrainedExampleId } from './labPresets';

@@ -5,7 +5,9 @@ import { useT } from '../../i18n/translate';
 import { MATRIX_VIEWS, settingsOf, useLabStore, type MatrixView } from '../../state/labStore';
 import { useLabFields } from '../../state/useLabFields';
 import { ExportMenu } from '../export/ExportMenu';
+import { useHeadLabels } from '../../state/useHeadLabels';
 import { useLabComputation } from '../../state/useLabComputation';
+import { HeadLabelGuide, namedWithLabel } from '../headlabels';
 import { AttentionHeatmap } from '../heatmap/AttentionHeatmap';
 import type { HeatmapKind } from '../heatmap/heatmapModel';
 import type { WeightPalette } from '../heatmap/palettes';
@@ -52,6 +54,7 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
 
   const average = useMemo(() => (attention && selection?.head === 'average' ? averageHeadWeights(attention) : null), [attention, selection?.head]);
   const mask = result.ok ? result.mask : null;
+  const labels = useHeadLabels(result);
 
   if (!result.ok) {
     const message = engineErrorMessage(t, result.error);
@@ -74,6 +77,10 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
     ? t('selectedHead.titleAverage', { layer: selection.layer + 1, count: activeCount })
     : t('selectedHead.titleHead', { layer: selection.layer + 1, head: (selection.head as number) + 1 });
 
+  // The trained model's label of the head, in the heading only ("Layer 1, head 3 · previous token 0.92").
+  const labelling = !isAverage && labels ? (labels.heads[selection.layer]?.[selection.head as number] ?? null) : null;
+  const heading = labelling ? namedWithLabel(t, title, labelling.label) : title;
+
   const matrix: Matrix = isAverage ? (average as Matrix) : shownView === 'weights' ? headTrace.weights : shownView === 'scores' ? headTrace.scores : headTrace.scaled;
   const kind: HeatmapKind = shownView === 'weights' ? 'weights' : 'scores';
   const dk = attention.q.cols / attention.heads.length;
@@ -94,7 +101,7 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
   return (
     <section className={ablated ? 'selected-head selected-head--ablated' : 'selected-head'} aria-label={t('selectedHead.region')}>
       <header className="selected-head__header">
-        <h2 className="selected-head__title">{title}</h2>
+        <h2 className="selected-head__title">{heading}</h2>
         <div className="selected-head__actions">
           {actions}
           <ExportMenu
@@ -109,6 +116,7 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
           />
         </div>
       </header>
+      {labels && labelling && <HeadLabelGuide labels={labels} head={labelling} />}
       <fieldset className="selected-head__views">
         <legend>{t('selectedHead.view.legend')}</legend>
         {MATRIX_VIEWS.map((v) => (

@@ -105,10 +105,29 @@ export function tokenLogProb(logits: Matrix, row: number, id: number): number {
   return values[id] - max - Math.log(total);
 }
 
+/** An induction probe's size: `sequences` sequences of `length` random tokens repeated twice, drawn from `seed`. */
+export interface InductionSettings {
+  readonly sequences: number;
+  readonly length: number;
+  readonly seed: number;
+}
+
+/**
+ * The standard probe, for `npm run lm -- eval` and the lab's head labels alike: 64 sequences of 24 random ordinary
+ * tokens, drawn by mulberry32 from seed 1 (any fixed number would do; the trainer's probe in train.py draws with
+ * numpy, so its sequences differ but not the measure).
+ */
+export const INDUCTION_PROBE: InductionSettings = { sequences: 64, length: 24, seed: 1 };
+
+/** `settings` with `length` cut to ⌊(C − 1) / 2⌋ for a model whose context C cannot hold 2 × length + 1 tokens. */
+export function inductionSettingsFor(contextLength: number, settings: InductionSettings = INDUCTION_PROBE): InductionSettings {
+  return { ...settings, length: Math.min(settings.length, Math.floor((contextLength - 1) / 2)) };
+}
+
 export interface InductionProbeOptions {
-  /** Number of sequences. Default 64. */
+  /** Number of sequences. Default 64 (INDUCTION_PROBE). */
   readonly sequences?: number;
-  /** Random tokens per copy. Default 24 (a sequence is 2·length + 1 tokens). */
+  /** Random tokens per copy. Default 24, INDUCTION_PROBE (a sequence is 2·length + 1 tokens). */
   readonly length?: number;
   /** Seed of the generator (mulberry32) that draws the tokens: the same seed gives the same sequences. */
   readonly seed: number;
@@ -137,8 +156,8 @@ function ordinaryIds(model: CausalLmModel): { start: number; ordinary: number[] 
 }
 
 function checkedSizes(model: CausalLmModel, options: Pick<InductionProbeOptions, 'sequences' | 'length'>): { sequences: number; length: number } {
-  const sequences = options.sequences ?? 64;
-  const length = options.length ?? 24;
+  const sequences = options.sequences ?? INDUCTION_PROBE.sequences;
+  const length = options.length ?? INDUCTION_PROBE.length;
   if (!Number.isInteger(sequences) || sequences < 1) throw new EngineError('invalid-argument', `The induction probe needs at least one sequence, got ${sequences}.`);
   if (!Number.isInteger(length) || length < 2) throw new EngineError('invalid-argument', `The induction probe needs at least 2 tokens per copy, got ${length}.`);
   const context = model.weights.nPositions;
@@ -175,11 +194,7 @@ export function inductionProbe(model: CausalLmModel, options: InductionProbeOpti
   let second = 0;
   for (const ids of seqs) {
     const run = model.runIds(ids, { disabledHeads: options.disabledHeads ?? [] });
-    run.layers.forEach((layer, l) =>
-      layer.attention.heads.forEach(({ weights }, h) => {
-        for (let t = length + 1; t <= 2 * length; t++) sums[l][h] += weights.data[t * weights.cols + t - length + 1];
-      }),
-    );
+    addInductionWeights(run, length, sums);
     // Loss of the token at p is read from logits row p − 1; each copy's first token (1, length + 1) is unpredictable.
     for (let p = 2; p <= length; p++) first -= tokenLogProb(run.logits, p - 1, ids[p]);
     for (let p = length + 2; p <= 2 * length; p++) second -= tokenLogProb(run.logits, p - 1, ids[p]);
@@ -190,4 +205,73 @@ export function inductionProbe(model: CausalLmModel, options: InductionProbeOpti
   const firstCopyLossNats = first / perCopy;
   const secondCopyLossNats = second / perCopy;
   return { scores, iclGainNats: firstCopyLossNats - secondCopyLossNats, firstCopyLossNats, secondCopyLossNats, best: bestHead(scores) };
+}
+
+/** Adds to sums[l][h] each head's weight from every position t of the second copy to t − length + 1. */
+function addInductionWeights(maps: AttentionMaps, length: number, sums: number[][]): void {
+  maps.layers.forEach((layer, l) =>
+    layer.attention.heads.forEach(({ weights }, h) => {
+      for (let t = length + 1; t <= 2 * length; t++) sums[l][h] += weights.data[t * weights.cols + t - length + 1];
+    }),
+  );
+}
+
+/**
+ * The probe's per-head scores alone (inductionProbe's `scores`, the same floats), one sequence per `step()`, so a
+ * view can spread the work over several tasks. No logits are read: with lazy logits a sequence costs its layers only.
+ */
+export class InductionScoring {
+  readonly total: number;
+  private readonly length: number;
+  private readonly sequences: number[][];
+  private readonly sums: number[][];
+  private next = 0;
+
+  constructor(
+    private readonly model: CausalLmModel,
+    private readonly options: InductionProbeOptions,
+  ) {
+    this.length = checkedSizes(model, options).length;
+    this.sequences = inductionSequences(model, options);
+    this.total = this.sequences.length;
+    this.sums = model.weights.layers.map(() => new Array<number>(model.numHeads).fill(0));
+  }
+
+  /** Sequences run so far. */
+  get done(): number {
+    return this.next;
+  }
+
+  /** Runs the next sequence; false once every sequence has run (and nothing is left to do). */
+  step(): boolean {
+    if (this.next >= this.total) return false;
+    const run = this.model.runIds(this.sequences[this.next], { disabledHeads: this.options.disabledHeads ?? [] });
+    addInductionWeights(run, this.length, this.sums);
+    this.next++;
+    return true;
+  }
+
+  /** Per head, the mean weight over every query of every sequence; null until every sequence has run. */
+  scores(): number[][] | null {
+    if (this.next < this.total) return null;
+    const queries = this.total * this.length;
+    return this.sums.map((row) => row.map((v) => v / queries));
+  }
+}
+
+/** InductionScoring run to the end: the probe's scores without its losses. */
+export function inductionScores(model: CausalLmModel, options: InductionProbeOptions): number[][] {
+  const scoring = new InductionScoring(model, options);
+  while (scoring.step());
+  return scoring.scores() ?? [];
+}
+
+/**
+ * What a head that spreads its weight evenly over keys 0..t scores on the probe: the mean over the second copy's
+ * positions t = length + 1 … 2·length of 1/(t + 1). About 0.028 for length 24.
+ */
+export function inductionUniformScore(length: number): number {
+  let total = 0;
+  for (let t = length + 1; t <= 2 * length; t++) total += 1 / (t + 1);
+  return total / length;
 }

@@ -287,8 +287,8 @@ export const multiHead: Lesson = {
       kind: 'callout',
       tone: 'caution',
       text: {
-        en: 'The lab’s weights are random, not trained. Its heads differ because their projections differ, but their maps are fairly diffuse and no head has learned a role like the ones above. What you can see for real is the mechanics: separate distributions per head, and what removing a head does.',
-        zh: '实验台的权重是随机的，没有经过训练。各个头之所以不同，是因为它们的投影不同；但它们的权重图都比较分散，没有哪个头学到上面那样的角色。这里能真实看到的是机制本身：每个头有各自的分布，以及去掉一个头会带来什么变化。',
+        en: 'The widgets of this section run the untrained model: its weights are random. Its heads differ because their projections differ, but their maps are fairly diffuse and no head has learned a role like the ones above. What you can see for real is the mechanics: separate distributions per head, and what removing a head does. The last section runs the trained model.',
+        zh: '这一节的小组件运行的是未训练的模型：它的权重是随机的。各个头之所以不同，是因为它们的投影不同；但它们的权重图都比较分散，没有哪个头学到上面那样的角色。这里能真实看到的是机制本身：每个头有各自的分布，以及去掉一个头会带来什么变化。最后一节运行的是训练好的模型。',
       },
     },
     {
@@ -354,6 +354,30 @@ export const multiHead: Lesson = {
             },
           },
         ],
+      },
+    },
+    { kind: 'heading', text: { en: 'Heads of a trained model', zh: '训练好的模型中的头' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'The widget below runs the small language model this project trained on English and Chinese text: 2 layers of 4 heads, reading your sentence from left to right and predicting the next token. Training gave its heads different jobs. A common one is looking at the **previous token**: that head’s map is a bright stripe just below the diagonal. Find such a head in the grid, switch it off, and see how the predictions change.',
+        zh: '下面的小组件运行的是本项目用英文和中文文本训练的小型语言模型：2 层，每层 4 个头，从左到右读你的句子，并预测下一个词元。训练让它的各个头分担了不同的工作。常见的一种是看**前一个词元**：这种头的注意力图在对角线正下方有一条亮的斜线。在网格里找到这样一个头，把它关掉，看看预测怎样变化。',
+      },
+    },
+    {
+      kind: 'widget',
+      widget: 'trained-model-lab',
+      config: { example: 'plain' },
+      caption: {
+        en: 'The trained model on your sentence. Click a head in the grid to see its map below it; untick a head to switch it off, and the predictions read “before → after”. The model is tiny, so its predictions are often wrong.',
+        zh: '训练好的模型处理你的句子。点击网格中的一个头，可以在下方看到它的注意力图；取消勾选一个头就把它关掉，预测会显示为“之前 → 之后”。模型很小，所以它的预测经常是错的。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Try several heads, one at a time. You may see one head move the predictions a lot and another hardly at all, and the answer can change with the sentence. That is what different jobs look like from the outside: each head learned its own kind of lookup, and the model leans on different heads for different tokens. Lesson 10 looks for two heads that work together, and asks what switching a head off does and does not prove.',
+        zh: '逐个试几个头。你可能会看到，关掉某个头让预测变化很大，关掉另一个却几乎没有影响，而且换一个句子，结果也可能不同。从外面看，“分工不同”就是这个样子：每个头学会了自己的一种查找方式，模型对不同的词元依赖不同的头。第 10 课会寻找两个协同工作的头，并讨论关掉一个头能证明什么、不能证明什么。',
       },
     },
   ],

@@ -72,8 +72,8 @@ export const readingAttentionMaps: Lesson = {
       question: {
         id: 'random-heads',
         prompt: {
-          en: 'The lab’s model has random, untrained weights. Which template will its heads match best?',
-          zh: '实验台的模型权重是随机的、没有训练过。它的头与哪种模板最吻合？',
+          en: 'The pattern finder runs the untrained model: its weights are random. Which template will its heads match best?',
+          zh: '模式查找器运行的是未训练的模型：它的权重是随机的。它的头与哪种模板最吻合？',
         },
         choices: [
           {
@@ -185,12 +185,53 @@ export const readingAttentionMaps: Lesson = {
       },
     },
     { kind: 'widget', widget: 'pattern-finder', caption: { en: 'Templates for your tokens next to the lab’s closest heads. The weights are untrained, so expect weak matches.', zh: '你的词元对应的模板，与实验台中最接近的头并排显示。权重未经训练，吻合度会比较弱。' } },
+    { kind: 'heading', text: { en: 'Find them in a trained model', zh: '在训练好的模型中找到它们' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'The project’s trained language model (2 layers of 4 heads) was trained on text in which spans sometimes repeat, so it had a reason to learn this circuit. The example below repeats a phrase and stops right after the second “old”: copying from the first sentence would give “house”. Which of its heads do which job is for you to find:',
+        zh: '本项目训练的语言模型（2 层，每层 4 个头）在训练时读过一些片段会重复出现的文本，所以它有理由学会这个回路。下面的例子把一个短语重复了一遍，停在第二个“old”之后：照抄第一句，下一个应是“house”。它的哪个头做哪项工作，要由你自己去找：',
+      },
+    },
+    {
+      kind: 'list',
+      items: [
+        {
+          en: '**Previous-token head**: in layer 1, a map with a stripe just below the diagonal.',
+          zh: '**前一个词元头**：在第 1 层，注意力图在对角线正下方有一条斜线。',
+        },
+        {
+          en: '**Induction head**: in layer 2, a map whose rows in the second sentence light up one step to the right of the same word in the first sentence.',
+          zh: '**归纳头**：在第 2 层，第二句中各行的亮点落在第一句同一个词右边一格的位置。',
+        },
+        {
+          en: 'Switch each one off, then both, and watch the top prediction and the probability of “house” in the before → after rows.',
+          zh: '先逐个关掉它们，再同时关掉，观察最可能的预测，以及“之前 → 之后”各行中“house”的概率。',
+        },
+      ],
+    },
+    {
+      kind: 'widget',
+      widget: 'trained-model-lab',
+      config: { example: 'repeatEn,repeatZh' },
+      caption: {
+        en: 'The trained model on your sentence: click a head in the grid to see its map, untick a head to switch it off. The Chinese example repeats the name “张三丰” and stops after “张三”. The model is tiny and often wrong: try your own repeats too.',
+        zh: '训练好的模型处理你的句子：点击网格中的头查看它的注意力图，取消勾选就把它关掉。中文例子重复了名字“张三丰”，停在“张三”之后。模型很小，经常出错：也试试你自己写的重复句子。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'You may see “house” lose its lead when the induction head is off, and also when the previous-token head is off, although that head never looks at “house” itself: the induction head reads what the previous-token head wrote. Heads of a trained model are rarely pure, so a map can look like a mix of two patterns, and a tiny model may copy only part of the time.',
+        zh: '你可能会看到：关掉归纳头时，“house”不再领先；关掉前一个词元头时也会这样，尽管那个头本身从不看“house”：归纳头读取的正是前一个词元头写下的信息。训练好的模型中，头很少只做一件事，所以一张注意力图可能像两种模式的混合；而一个很小的模型也可能只是有时才会照抄。',
+      },
+    },
     { kind: 'heading', text: { en: 'A weight is not an explanation', zh: '权重不等于解释' } },
     {
       kind: 'prose',
       text: {
-        en: 'Jain & Wallace (2019) found that attention weights often disagree with other measures of which inputs matter, and that quite different weight patterns can yield the same prediction. Wiegreffe & Pinter (2019) answered that this depends on what “explanation” means, and that attention can carry real information, but only tests can show it.',
-        zh: 'Jain 和 Wallace（2019）发现，注意力权重经常与其他衡量“哪些输入重要”的方法不一致，而且差别很大的权重分布也可能给出相同的预测。Wiegreffe 和 Pinter（2019）回应说，这取决于如何定义“解释”；注意力确实可能携带真实信息，但必须用检验来证明。',
+        en: 'Jain & Wallace (2019) studied attention over recurrent (BiLSTM) encoders in text classification, question answering and inference. They found that its weights often disagree with other measures of which inputs matter, and that quite different weight patterns can yield the same prediction. Wiegreffe & Pinter (2019) answered that this depends on what “explanation” means, and that attention can carry real information, but only tests can show it.',
+        zh: 'Jain 和 Wallace（2019）研究了文本分类、问答和推理任务中建立在循环（BiLSTM）编码器之上的注意力。他们发现，注意力权重经常与其他衡量“哪些输入重要”的方法不一致，而且差别很大的权重分布也可能给出相同的预测。Wiegreffe 和 Pinter（2019）回应说，这取决于如何定义“解释”；注意力确实可能携带真实信息，但必须用检验来证明。',
       },
     },
     {
@@ -203,8 +244,15 @@ export const readingAttentionMaps: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'A direct check is **ablation**: switch the head off and measure how much the output changes. The lab’s head view does exactly this and shows the output difference per token.',
-        zh: '一种直接的检验是**消融**：关掉这个头，测量输出改变了多少。实验台的头视图正是这样做的，并显示每个词元的输出差异。',
+        en: 'A direct check is **ablation**: switch the head off and measure how much the output changes. That is a causal test: you change the model and watch the effect, which attention weights alone cannot show. The lab’s head view does exactly this and shows the output difference per token; the trained model above shows it on the predictions.',
+        zh: '一种直接的检验是**消融**：关掉这个头，测量输出改变了多少。这是一种因果检验：你改动模型，再观察效果；单看注意力权重做不到这一点。实验台的头视图正是这样做的，并显示每个词元的输出差异；上面的训练模型则在预测上显示这种效果。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Try it on the trained model: find a head whose map looks sharply focused, for instance one that puts almost all its weight on the first token, and switch it off. You may find that the prediction barely moves: a sharp map, little influence on this prediction. A head with a blurrier map may matter more than it looks. Only switching it off tells you.',
+        zh: '在训练好的模型上试一试：找一个注意力图看起来非常集中的头，比如几乎把全部权重都放在第一个词元上的头，把它关掉。你可能会发现预测几乎没变：图很集中，对这个预测的影响却很小。而一个图比较模糊的头，可能比看上去更重要。只有把它关掉才知道。',
       },
     },
     {

@@ -4,6 +4,7 @@ import { basicsWidgets } from './basics';
 import { headsWidgets } from './heads';
 import { modelWidgets } from './model';
 import { scoringWidgets } from './scoring';
+import { trainedWidgets } from './trained';
 
 /** Every lesson widget by id (tests/lessons/content.test.ts checks each WidgetId has one). */
-export const WIDGETS: Partial<Record<WidgetId, ComponentType<WidgetProps>>> = { ...basicsWidgets, ...headsWidgets, ...scoringWidgets, ...modelWidgets };
+export const WIDGETS: Partial<Record<WidgetId, ComponentType<WidgetProps>>> = { ...basicsWidgets, ...headsWidgets, ...scoringWidgets, ...modelWidgets, ...trainedWidgets };

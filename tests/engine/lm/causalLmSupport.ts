@@ -1,8 +1,15 @@
 // The causal_lm golden fixtures (tests/fixtures/causal_lm_*.json), read for the engine tests without the checker's
 // code: weights through the engine's decoder, the rest straight from the JSON.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { causalLmWeightsFromGolden, type CausalLmWeights, type HeadId } from '../../../src/engine';
+import { dirname, join, resolve } from 'node:path';
+import { causalLmWeightsFromGolden, parseLmModelFile, type CausalLmWeights, type HeadId } from '../../../src/engine';
+
+/** A fixture's weights: inline (golden format), or from the model file it names (the shipped model's fixtures). */
+function weightsOf(raw: Record<string, unknown>, file: string): CausalLmWeights {
+  if (typeof raw.model_file !== 'string') return causalLmWeightsFromGolden(raw);
+  const bytes = readFileSync(resolve(dirname(file), raw.model_file));
+  return parseLmModelFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)).weights;
+}
 
 export interface LmFixture {
   readonly file: string;
@@ -29,7 +36,7 @@ export function loadLmFixture(file: string, edit: (raw: Record<string, unknown>)
   return {
     file,
     raw,
-    weights: causalLmWeightsFromGolden(raw),
+    weights: weightsOf(raw, join(FIXTURES, file)),
     tokenIds: raw.token_ids as number[],
     disabledHeads: (raw.disabled_heads as [number, number][]).map(([layer, head]) => ({ layer, head })),
     logits: expected.logits,

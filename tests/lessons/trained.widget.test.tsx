@@ -1,0 +1,166 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import {
+  buildVocabulary,
+  CausalLmModel,
+  createLmTokenizer,
+  fromPytorchInProj,
+  LM_MODEL_FORMAT,
+  LM_MODEL_VERSION,
+  mulberry32,
+  normal,
+  zeros,
+  type CausalLmBlock,
+  type CausalLmWeights,
+  type LmModelHeader,
+  type Random,
+  type TrainedModel,
+} from '../../src/engine';
+import { TRAINED_EXAMPLES } from '../../src/components/model';
+import { WidgetSlot } from '../../src/lessons/WidgetSlot';
+import { examplesOf } from '../../src/lessons/widgets/TrainedModelLab';
+import { WIDGETS } from '../../src/lessons/widgets/registry';
+import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
+import { lmModelStore } from '../../src/state/lmModelStore';
+import { useUi } from '../../src/state/uiStore';
+
+// A small model of the trained one's layout (2 layers × 4 heads) with random weights and a tokenizer built from the
+// examples, so the widget runs a real language model without the 8 MB file.
+const vocabulary = buildVocabulary([TRAINED_EXAMPLES.repeatEn, TRAINED_EXAMPLES.repeatZh, TRAINED_EXAMPLES.nextWord, DEFAULT_SETTINGS.text], { size: 320 });
+const tokenizer = createLmTokenizer(vocabulary);
+const SHAPE = { vocabSize: tokenizer.size, nPositions: 64, embedDim: 16, numHeads: 4, numLayers: 2, ffnDim: 32 } as const;
+
+function randomMatrix(rows: number, cols: number, random: Random, std: number) {
+  const m = zeros(rows, cols);
+  for (let i = 0; i < m.data.length; i++) m.data[i] = std * normal(random);
+  return m;
+}
+
+const randomVector = (n: number, random: Random, mean: number, std: number) => Float32Array.from({ length: n }, () => mean + std * normal(random));
+
+function randomWeights(seed: number): CausalLmWeights {
+  const random = mulberry32(seed);
+  const { embedDim: e, numHeads: h, numLayers: n, ffnDim: f, vocabSize: v, nPositions: c } = SHAPE;
+  const eps = 1e-5;
+  const layerNorm = () => ({ weight: randomVector(e, random, 1, 0.1), bias: randomVector(e, random, 0, 0.05), eps });
+  const layers: CausalLmBlock[] = Array.from({ length: n }, () => ({
+    ln1: layerNorm(),
+    attention: fromPytorchInProj(h, randomMatrix(3 * e, e, random, 0.5), randomVector(3 * e, random, 0, 0.1), randomMatrix(e, e, random, 0.5), randomVector(e, random, 0, 0.1)),
+    ln2: layerNorm(),
+    fc: { weight: randomMatrix(f, e, random, 0.3), bias: randomVector(f, random, 0, 0.1) },
+    proj: { weight: randomMatrix(e, f, random, 0.3), bias: randomVector(e, random, 0, 0.1) },
+  }));
+  return { ...SHAPE, activation: 'gelu', layerNormEps: eps, tiedEmbeddings: true, wte: randomMatrix(v, e, random, 1), wpe: randomMatrix(c, e, random, 0.5), layers, lnf: layerNorm() };
+}
+
+function smallTrainedModel(): TrainedModel {
+  const header: LmModelHeader = {
+    format: LM_MODEL_FORMAT,
+    version: LM_MODEL_VERSION,
+    config: {
+      vocab_size: SHAPE.vocabSize,
+      n_positions: SHAPE.nPositions,
+      embed_dim: SHAPE.embedDim,
+      num_heads: SHAPE.numHeads,
+      num_layers: SHAPE.numLayers,
+      ffn_dim: SHAPE.ffnDim,
+      activation: 'gelu',
+      layer_norm_eps: 1e-5,
+      tied_embeddings: true,
+    },
+    tensors: [],
+    vocabulary,
+    training: {},
+  };
+  return { model: new CausalLmModel(randomWeights(3), { tokenizer }), header };
+}
+
+const TRAINED = smallTrainedModel();
+
+beforeEach(() => {
+  // The lessons keep the untrained encoder for everything else; this widget runs the trained model regardless.
+  useLab.setState({ ...DEFAULT_SETTINGS, model: 'untrained', text: TRAINED_EXAMPLES.repeatEn });
+  lmModelStore.setState({ status: 'ready', trained: TRAINED });
+  act(() => useUi.setState({ locale: 'en' }));
+});
+
+afterAll(() => lmModelStore.setState({ status: 'idle' }));
+
+const show = (config?: Record<string, string>) => render(<WidgetSlot widget="trained-model-lab" config={config} />);
+const predictions = () => screen.queryByRole('region', { name: 'Next-token predictions' });
+
+describe('trained-model-lab', () => {
+  it('is registered, and reads its examples from the config', () => {
+    expect(WIDGETS['trained-model-lab']).toBeDefined();
+    expect(examplesOf(undefined)).toEqual(['plain']);
+    expect(examplesOf({ example: 'repeatEn, repeatZh' })).toEqual(['repeatEn', 'repeatZh']);
+    expect(examplesOf({ example: 'nonsense' })).toEqual(['plain']);
+  });
+
+  it('runs the trained model (though the settings say untrained): predictions, a checkbox per head, the heads grid', () => {
+    const { container } = show();
+    const region = predictions();
+    expect(region).not.toBeNull();
+    expect(within(region as HTMLElement).getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('checkbox', { name: /^Head \d of layer \d on$/ })).toHaveLength(8);
+    expect(screen.getByRole('button', { name: 'Layer 2, head 4' })).toBeInTheDocument();
+    expect(screen.queryByTestId('trained-lab-waiting')).toBeNull();
+    expect(container.querySelector('.lesson-widget__error')).toBeNull();
+    expect(container.textContent).not.toMatch(/NaN|undefined|lw\.trained\./);
+  });
+
+  it('switching a head off shows the before → after comparison; all heads on removes it', () => {
+    show();
+    const region = () => predictions() as HTMLElement;
+    expect(within(region()).queryByText(/before → after/)).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Head 1 of layer 2 on' }));
+    expect(useLab.getState().disabledHeads).toEqual([{ layer: 1, head: 0 }]);
+    expect(screen.getByRole('checkbox', { name: 'Head 1 of layer 2 on' })).not.toBeChecked();
+    expect(within(region()).getByText(/before → after.*\(L2 H1 off\)/)).toBeInTheDocument();
+    expect(within(region()).getByText(/Top 5 before/)).toBeInTheDocument();
+    expect(within(region()).getByText(/The top prediction (did not change|changed)/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'All heads on' }));
+    expect(useLab.getState().disabledHeads).toEqual([]);
+    expect(within(region()).queryByText(/before → after/)).toBeNull();
+  });
+
+  it('an example button sets its sentence with every head back on', () => {
+    useLab.setState({ text: 'something else', disabledHeads: [{ layer: 0, head: 1 }], predictAt: 2, causal: false });
+    show({ example: 'repeatEn,repeatZh' });
+    fireEvent.click(screen.getByRole('button', { name: 'Use the repeated Chinese name' }));
+    expect(useLab.getState()).toMatchObject({ text: TRAINED_EXAMPLES.repeatZh, disabledHeads: [], predictAt: null, causal: true, maskMode: 'none', model: 'untrained' });
+    expect(screen.getByRole('button', { name: 'Use the repeated phrase' })).toBeInTheDocument();
+  });
+
+  it('while the model loads, says so and still renders the sentence, the switches and the heads (of the stand-in)', () => {
+    lmModelStore.setState({ status: 'loading', received: 1_000_000, total: 4_000_000 });
+    const { container } = show();
+    expect(screen.getByText(/Loading the trained model… 25 %/)).toBeInTheDocument();
+    expect(screen.getByTestId('trained-lab-waiting')).toHaveTextContent('once the trained model has loaded');
+    expect(predictions()).toBeNull();
+    expect(screen.getByRole('textbox')).toHaveValue(TRAINED_EXAMPLES.repeatEn);
+    expect(screen.getAllByRole('checkbox', { name: /^Head \d of layer \d on$/ }).length).toBeGreaterThan(0);
+    expect(container.querySelector('.lesson-widget__error')).toBeNull();
+    // When it arrives, the predictions appear.
+    act(() => lmModelStore.setState({ status: 'ready', trained: TRAINED }));
+    expect(predictions()).not.toBeNull();
+    expect(screen.queryByTestId('trained-lab-waiting')).toBeNull();
+  });
+
+  it('when the download failed, says why with a retry button', () => {
+    // Set after the first render: a widget that mounts after a failure asks for the file again.
+    lmModelStore.setState({ status: 'loading', received: 0, total: null });
+    show();
+    act(() => lmModelStore.setState({ status: 'error', reason: 'network', detail: 'HTTP 404' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('could not be downloaded (HTTP 404)');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByTestId('trained-lab-waiting')).toBeInTheDocument();
+  });
+
+  it('speaks Chinese', () => {
+    act(() => useUi.setState({ locale: 'zh' }));
+    const { container } = show({ example: 'repeatZh' });
+    expect(screen.getByRole('button', { name: '使用重复的中文名字' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '下一个词元的预测' })).toBeInTheDocument();
+    expect(container.textContent).not.toMatch(/NaN|undefined|lw\.trained\./);
+  });
+});
