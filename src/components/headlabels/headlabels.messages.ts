@@ -21,7 +21,7 @@ export const headLabelsMessages = defineMessages(
     'headLabels.unavailable': 'This model’s context is too short for the induction probe.',
     'headLabels.notAvailable': 'n/a',
     'headLabels.rule':
-      'Each score is an average attention weight, from 0 to 1. A head that spread its attention evenly over the tokens it can see would already score {uniform} here ({positions} tokens, the start token included). A label needs {factor} times that and at least {min}: {thresholds}. A head gets the label of its highest score that clears the bar; a head without a label does none of these clearly.',
+      'Each score is an average attention weight, from 0 to 1. A head that spread its attention evenly over the tokens it can see would already score {uniform} (on your text of {positions} tokens, the start token included; induction on the probe). A label needs {factor} times that and at least {min}: {thresholds}. A head gets the label of its highest score that clears the bar; a head without a label does none of these clearly.',
     'headLabels.separator': '; ',
   },
   {
@@ -42,7 +42,7 @@ export const headLabelsMessages = defineMessages(
     'headLabels.unavailable': '这个模型的上下文太短，无法运行归纳探针。',
     'headLabels.notAvailable': '无',
     'headLabels.rule':
-      '每个分数都是一个平均注意力权重，介于 0 和 1 之间。一个把注意力平均分给所有能看到的词元的头，在这里就已经能得到 {uniform}（共 {positions} 个词元，包括起始词元）。要得到标签，分数须达到它的 {factor} 倍，并且至少为 {min}：{thresholds}。一个头取越过门槛的分数中最高的那一项作为标签；没有标签的头，以上哪一种表现都不明显。',
+      '每个分数都是一个平均注意力权重，介于 0 和 1 之间。一个把注意力平均分给所有能看到的词元的头，就已经能得到 {uniform}（在你这段共 {positions} 个词元、包括起始词元的文本上；归纳一项在探针上）。要得到标签，分数须达到它的 {factor} 倍，并且至少为 {min}：{thresholds}。一个头取越过门槛的分数中最高的那一项作为标签；没有标签的头，以上哪一种表现都不明显。',
     'headLabels.separator': '；',
   },
 );

@@ -11,6 +11,12 @@ import type { WeightPalette } from '../heatmap/palettes';
 import { resolveSelection } from '../selectedhead/selection';
 import './headsgrid.css';
 
+/**
+ * Thumbnails narrower than this get no caption under them (an embed shrinks them to fit its width, down to 24 px,
+ * where "previous token 0.92" would break into pieces); their label stays in the accessible name.
+ */
+export const CAPTION_MIN_THUMBNAIL = 48;
+
 export interface HeadsGridProps {
   /** Pixel length of the longer side of each thumbnail (default 64). */
   readonly thumbnailSize?: number;
@@ -89,6 +95,7 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
               disabled={result.disabledHeads[l]}
               mask={result.mask}
               labels={labels?.heads[l] ?? null}
+              captions={labels !== null && thumbnailSize >= CAPTION_MIN_THUMBNAIL}
               selected={selection?.layer === l ? selection.head : null}
               size={thumbnailSize}
               palette={palette}
@@ -109,6 +116,8 @@ interface LayerRowProps {
   readonly mask: BlockedMask | null;
   /** The trained model's head labels of this layer (HeadLabelGuide explains them); null: no captions. */
   readonly labels: readonly HeadLabelling[] | null;
+  /** Show each label under its thumbnail (else only in the names). */
+  readonly captions: boolean;
   /** The selected head in this layer, or null when another layer is selected. */
   readonly selected: HeadChoice | null;
   readonly size: number;
@@ -116,7 +125,7 @@ interface LayerRowProps {
   readonly onSelect: (head: HeadChoice) => void;
 }
 
-function LayerRow({ layer, index, disabled, mask, labels, selected, size, palette, onSelect }: LayerRowProps) {
+function LayerRow({ layer, index, disabled, mask, labels, captions, selected, size, palette, onSelect }: LayerRowProps) {
   const t = useT();
   const attention = layer.attention;
   const average = useMemo(() => averageHeadWeights(attention), [attention]);
@@ -134,7 +143,7 @@ function LayerRow({ layer, index, disabled, mask, labels, selected, size, palett
           <Thumb
             key={h}
             label={off ? t('headsGrid.button.off', { name }) : name}
-            caption={labels ? (labelText(t, label) ?? '') : undefined}
+            caption={captions ? (labelText(t, label) ?? '') : undefined}
             layer={index}
             head={h}
             selected={selected === h}
@@ -148,7 +157,7 @@ function LayerRow({ layer, index, disabled, mask, labels, selected, size, palett
       })}
       <Thumb
         label={t('headsGrid.button.average', { layer: index + 1 })}
-        caption={labels ? '' : undefined}
+        caption={captions ? '' : undefined}
         layer={index}
         head="average"
         selected={selected === 'average'}

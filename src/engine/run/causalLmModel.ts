@@ -88,6 +88,8 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
    */
   run(inputs: LmRunInputs): CausalLmRun {
     if (!this.tokenizer) throw new EngineError('invalid-argument', 'This language model has no tokenizer: run it on token ids (runIds).');
+    // Only spaces is no sentence, as for the encoder: the prompt says so instead of predictions after blanks.
+    if (inputs.text.trim() === '') throw emptyTextError();
     const start = inputs.startToken ?? true ? [this.tokenizer.endOfText] : [];
     const chips = this.tokenizer.displayTokens(inputs.text).map((chip) => ({ ...chip, index: chip.index + start.length }));
     const textIds = chips.flatMap((chip) => chip.ids);

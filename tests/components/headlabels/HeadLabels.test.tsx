@@ -56,7 +56,8 @@ describe('head labels of the trained model', () => {
     const labels = expected(true);
     expect(labels.heads.map((row) => row.length)).toEqual([4, 4]);
     expect(labels.positions).toBe(12); // the context: the text is cut there
-    expect(labels.heads[0][0].label).toEqual({ kind: 'firstToken', score: 1 });
+    expect(labels.heads[0][0].label?.kind).toBe('firstToken');
+    expect(labels.heads[0][0].label?.score).toBeCloseTo(1, 4);
     expect(labels.heads[0][1].label?.kind).toBe('previousToken');
     expect(labels.heads[0][1].label?.score).toBeCloseTo(10 / 11, 3);
   });
@@ -93,6 +94,14 @@ describe('head labels of the trained model', () => {
     noBrokenText(container);
   });
 
+  it('heads grid: thumbnails too small for a caption keep the label in their names only', async () => {
+    const { container } = render(<HeadsGrid thumbnailSize={40} />);
+    await probed();
+    expect(container.querySelector('.heads-grid-view__caption')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Layer 1, head 1 · first token 1.00' })).toBeInTheDocument();
+    expect(screen.getByText('What do the head labels mean?')).toBeInTheDocument();
+  });
+
   it('heads grid: the definitions are one click away, with the even spread and the bars on this text', async () => {
     render(<HeadsGrid />);
     await probed();
@@ -111,7 +120,7 @@ describe('head labels of the trained model', () => {
     const u = (labels.uniform.previousToken as number).toFixed(2);
     const bar = (labels.thresholds.previousToken as number).toFixed(2);
     expect(details).toHaveTextContent(`would already score previous token ${u}; first token ${u}`);
-    expect(details).toHaveTextContent(`(12 tokens, the start token included)`);
+    expect(details).toHaveTextContent('(on your text of 12 tokens, the start token included; induction on the probe)');
     expect(details).toHaveTextContent(`A label needs 3 times that and at least 0.3: previous token ${bar}; first token ${bar}`);
   });
 
@@ -128,6 +137,19 @@ describe('head labels of the trained model', () => {
     expect(details).toHaveTextContent(`first token ${(scores.firstToken as number).toFixed(2)}`);
     expect(details).toHaveTextContent(`same token ${(scores.sameToken as number).toFixed(2)}`);
     noBrokenText(container);
+  });
+
+  it('says the induction probe is still running until its scores arrive, then shows them', async () => {
+    const fresh = labelledModel(); // its probe has not run yet
+    act(() => lmModelStore.setState({ status: 'ready', trained: labelledTrained(fresh) }));
+    useLab.setState({ selectedLayer: 0, selectedHead: 0 });
+    render(<SelectedHeadPanel />);
+    // The first paint comes before the probe's first slice (a timer), so it shows the text-level labels only.
+    expect(screen.getByRole('heading', { name: 'Layer 1, head 1 · first token 1.00' })).toBeInTheDocument();
+    expect(screen.getByText('induction n/a')).toBeInTheDocument();
+    expect(screen.getByText(/The induction probe is still running\./)).toBeInTheDocument();
+    expect(await screen.findByText(/^induction \d\.\d\d$/)).toBeInTheDocument();
+    expect(screen.queryByText(/still running/)).toBeNull();
   });
 
   it('selected head: a head without a label keeps its plain heading; the average has no scores', async () => {

@@ -100,6 +100,7 @@ describe('CausalLmModel with its tokenizer', () => {
       expect.objectContaining({ name: 'EngineError', code: 'shape-mismatch', message: expect.stringContaining(`${tokenizer.size} tokens but the model's vocabulary has ${tokenizer.size + 1}`) as unknown }),
     );
     expect(() => newModel().run({ text: '' })).toThrow(expect.objectContaining({ code: 'empty-input' }));
+    expect(() => newModel().run({ text: ' \n\t ' })).toThrow(expect.objectContaining({ code: 'empty-input' }));
     expect(() => new CausalLmModel(WEIGHTS).run({ text: TEXT })).toThrow(/no tokenizer/);
     expect(new CausalLmModel(WEIGHTS).runIds([1, 2]).chips).toBeNull();
   });
