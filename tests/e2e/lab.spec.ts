@@ -92,6 +92,8 @@ test('exports the selected heatmap as SVG and CSV files', async ({ page }) => {
 });
 
 test('has no serious or critical accessibility violations, in English and in Chinese', async ({ page }) => {
+  // Several full axe runs on pages that run the trained model: more than the default 30 s on a shared 2-core machine.
+  test.setTimeout(120_000);
   await page.goto('/');
   await expect(heatmap(page)).toBeVisible();
   await waitForTrainedModel(page);

@@ -124,7 +124,8 @@ function DifferenceSvg({ diff, maxAbs, tokens, width, label, cellLabel }: Differ
     }
   }
   return (
-    <svg className="outdiff-grid" width={LABEL_WIDTH + diff.cols * cw + 2} height={diff.rows * ch + 2} role="img" aria-label={label}>
+    // The viewBox lets CSS shrink the grid to a narrow frame (128 features at 2 px + labels outgrow 360 px).
+    <svg className="outdiff-grid" width={LABEL_WIDTH + diff.cols * cw + 2} height={diff.rows * ch + 2} viewBox={`0 0 ${LABEL_WIDTH + diff.cols * cw + 2} ${diff.rows * ch + 2}`} role="img" aria-label={label}>
       <g transform={`translate(${LABEL_WIDTH},1)`}>
         {cells}
         <rect x={0} y={0} width={diff.cols * cw} height={diff.rows * ch} fill="none" stroke="#cbd5e1" />

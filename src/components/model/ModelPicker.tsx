@@ -2,6 +2,7 @@ import { useT } from '../../i18n/translate';
 import { MODEL_CHOICES, type ModelChoice } from '../../state/modelChoice';
 import { useLabFields } from '../../state/useLabFields';
 import { LabeledSelect } from '../controls/LabeledSelect';
+import './model.css';
 
 /** Where the model card is: next to the model file. */
 export const MODEL_CARD_HREF = `${import.meta.env.BASE_URL}models/lm/README.md`;

@@ -24,7 +24,7 @@ describe('LabPresets', () => {
     expect(screen.getByRole('group', { name: 'Examples for the trained model' })).toBeInTheDocument();
     expect(screen.getAllByRole('button')).toHaveLength(3);
     expect(TRAINED_EXAMPLE_IDS).toHaveLength(3);
-    expect(screen.getByText(/copying from its first time gives “house”/)).toBeInTheDocument();
+    expect(screen.getByText(/copies from its first time would say “house”/)).toBeInTheDocument();
   });
 
   it.each([
