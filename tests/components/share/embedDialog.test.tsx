@@ -110,7 +110,7 @@ describe('EmbedDialog', () => {
 
   it('copies the snippet and the lab link, each with its own live status', async () => {
     const writeText = stubClipboard();
-    useLab.getState().set({ seed: 3 });
+    useLab.getState().set({ model: 'untrained', seed: 3 });
     await openDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Copy HTML' }));
     expect(writeText).toHaveBeenLastCalledWith(snippetField().value);

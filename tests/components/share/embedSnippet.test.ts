@@ -10,7 +10,7 @@ const XSS = '<img src=x onerror=alert(1)>';
 const BASE = 'https://school.example/ai/lab/index.html';
 const options: EmbedOptions = { ...DEFAULT_EMBED_OPTIONS, controls: ['text', 'mask'], locked: ['mask'] };
 
-const settingsWith = (text: string): LabSettings => ({ ...DEFAULT_SETTINGS, text, numHeads: 2, maskMode: 'causal' });
+const settingsWith = (text: string): LabSettings => ({ ...DEFAULT_SETTINGS, model: 'untrained', text, numHeads: 2, maskMode: 'causal' });
 const parse = (html: string): Document => new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
 
 describe('embedUrl', () => {

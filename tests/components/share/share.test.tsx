@@ -88,7 +88,7 @@ describe('ShareButton', () => {
   it('copies the URL of the current view and confirms through a live region', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { clipboard: { writeText } }));
-    useLab.getState().set({ maskMode: 'causal', seed: 3 });
+    useLab.getState().set({ model: 'untrained', maskMode: 'causal', seed: 3 });
     render(<ShareButton />);
     await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/?seed=3&mask=causal&lang=en`);
