@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { probabilityOf, topPredictions, type CausalLmRun } from '../../engine';
+import { nextTokenDistribution, type CausalLmRun } from '../../engine';
 import { useT, type Translate } from '../../i18n/translate';
 import type { LabComputation } from '../../state/computeLab';
 import { useLabFields } from '../../state/useLabFields';
@@ -39,12 +39,15 @@ export function PredictionsPanel({ result }: { readonly result: LabComputation }
   const positions = run.tokenIds.length;
   const position = predictAt === null ? positions - 1 : Math.min(Math.max(0, predictAt), positions - 1);
   const label = (id: number): string => run.model.tokenLabel(id);
+  // One softmax per run at this position, read by the top 5 and by every row's "before → after".
+  const now = nextTokenDistribution(run.logits, position);
+  const before = baseline ? nextTokenDistribution(baseline.logits, position) : null;
   return (
     <NextTokenPredictions
-      after={topPredictions(run.logits, position, SHOWN)}
-      before={baseline ? topPredictions(baseline.logits, position, SHOWN) : null}
-      probabilityBefore={baseline ? (id) => probabilityOf(baseline.logits, position, id) : undefined}
-      probabilityAfter={(id) => probabilityOf(run.logits, position, id)}
+      after={now.top(SHOWN)}
+      before={before ? before.top(SHOWN) : null}
+      probabilityBefore={before ? (id) => before.probability(id) : undefined}
+      probabilityAfter={(id) => now.probability(id)}
       label={label}
       contextLabel={run.tokens[position]?.text ?? label(run.tokenIds[position])}
       position={position}

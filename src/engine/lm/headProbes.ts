@@ -1,4 +1,4 @@
-import { matrixRow } from './lazyLogits';
+import { nextTokenDistribution } from './predictions';
 import type { HeadId } from '../choices';
 import { EngineError } from '../errors';
 import type { Matrix } from '../matrix';
@@ -95,14 +95,9 @@ export function bestHead(scores: readonly (readonly number[])[]): BestHead {
   return best;
 }
 
-/** ln softmax(logits[row])[id], computed stably: the row's max is subtracted before exp. */
+/** ln softmax(logits[row])[id], computed stably (the predictions' softmax: the row's max is subtracted before exp). */
 export function tokenLogProb(logits: Matrix, row: number, id: number): number {
-  const values = matrixRow(logits, row);
-  let max = -Infinity;
-  for (let c = 0; c < values.length; c++) max = Math.max(max, values[c]);
-  let total = 0;
-  for (let c = 0; c < values.length; c++) total += Math.exp(values[c] - max);
-  return values[id] - max - Math.log(total);
+  return nextTokenDistribution(logits, row).logProbability(id);
 }
 
 /** An induction probe's size: `sequences` sequences of `length` random tokens repeated twice, drawn from `seed`. */

@@ -2,7 +2,7 @@
 export { buildVocabulary, type BuildVocabularyOptions } from './buildVocabulary';
 export type { DisplayToken, TokenSpan } from './display';
 export { pretokenize, type PreToken } from './pretokenize';
-export { probabilityOf, topPredictions, type NextTokenPrediction } from './predictions';
+export { nextTokenDistribution, probabilityOf, topPredictions, type NextTokenDistribution, type NextTokenPrediction } from './predictions';
 export { createLmTokenizer, type LmTokenizer } from './tokenizer';
 export {
   END_OF_TEXT,

@@ -54,33 +54,67 @@ function ranksBefore(a: NextTokenPrediction, b: NextTokenPrediction): boolean {
   return a.probability > b.probability || (a.probability === b.probability && a.id < b.id);
 }
 
+/** The next-token distribution after one position: its softmax is computed once and read by every question. */
+export interface NextTokenDistribution {
+  /** The k most probable tokens, most probable first, ties broken by the smaller id (all of them when k ≥ V). */
+  top(k: number): NextTokenPrediction[];
+  /** The probability of token `id`. */
+  probability(id: number): number;
+  /** ln of that probability, computed as logit − max − ln Σ, so a tiny probability is not rounded to −∞. */
+  logProbability(id: number): number;
+}
+
+function checkK(k: number): void {
+  if (!Number.isInteger(k) || k < 0) throw new EngineError('invalid-argument', `k must be a whole number ≥ 0, got ${k}.`, { k });
+}
+
+/** Softmax of row `position` of [L × V] logits (one row of LazyLogits is computed, nothing else). */
+export function nextTokenDistribution(logits: Matrix, position: number): NextTokenDistribution {
+  const { row, max, sum } = rowSoftmax(logits, position);
+  const vocabulary = logits.cols;
+  const checkId = (id: number): void => {
+    if (!Number.isInteger(id) || id < 0 || id >= vocabulary) {
+      throw new EngineError('invalid-argument', `Token id ${id} is outside the vocabulary of ${vocabulary}.`, { id, vocabulary });
+    }
+  };
+  return {
+    top(k) {
+      checkK(k);
+      const top: NextTokenPrediction[] = [];
+      const keep = Math.min(k, vocabulary);
+      if (keep === 0) return top;
+      for (let id = 0; id < vocabulary; id++) {
+        const logit = row[id];
+        const candidate: NextTokenPrediction = { id, probability: Math.exp(logit - max) / sum, logit };
+        if (top.length === keep && !ranksBefore(candidate, top[keep - 1])) continue;
+        let at = Math.min(top.length, keep - 1);
+        while (at > 0 && ranksBefore(candidate, top[at - 1])) at--;
+        top.splice(at, 0, candidate);
+        if (top.length > keep) top.pop();
+      }
+      return top;
+    },
+    probability(id) {
+      checkId(id);
+      return Math.exp(row[id] - max) / sum;
+    },
+    logProbability(id) {
+      checkId(id);
+      return row[id] - max - Math.log(sum);
+    },
+  };
+}
+
 /**
  * The k most probable next tokens after `position` (softmax of row `position` of [L × V] logits), most probable
  * first, ties broken by the smaller id. k larger than the vocabulary gives the whole vocabulary.
  */
 export function topPredictions(logits: Matrix, position: number, k: number): NextTokenPrediction[] {
-  if (!Number.isInteger(k) || k < 0) throw new EngineError('invalid-argument', `k must be a whole number ≥ 0, got ${k}.`, { k });
-  const { row, max, sum } = rowSoftmax(logits, position);
-  const top: NextTokenPrediction[] = [];
-  const keep = Math.min(k, logits.cols);
-  if (keep === 0) return top;
-  for (let id = 0; id < logits.cols; id++) {
-    const logit = row[id];
-    const candidate: NextTokenPrediction = { id, probability: Math.exp(logit - max) / sum, logit };
-    if (top.length === keep && !ranksBefore(candidate, top[keep - 1])) continue;
-    let at = Math.min(top.length, keep - 1);
-    while (at > 0 && ranksBefore(candidate, top[at - 1])) at--;
-    top.splice(at, 0, candidate);
-    if (top.length > keep) top.pop();
-  }
-  return top;
+  checkK(k);
+  return nextTokenDistribution(logits, position).top(k);
 }
 
 /** The probability of token `id` coming after `position` (same softmax as topPredictions). */
 export function probabilityOf(logits: Matrix, position: number, id: number): number {
-  const { row, max, sum } = rowSoftmax(logits, position);
-  if (!Number.isInteger(id) || id < 0 || id >= logits.cols) {
-    throw new EngineError('invalid-argument', `Token id ${id} is outside the vocabulary of ${logits.cols}.`, { id, vocabulary: logits.cols });
-  }
-  return Math.exp(row[id] - max) / sum;
+  return nextTokenDistribution(logits, position).probability(id);
 }
