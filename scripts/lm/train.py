@@ -252,15 +252,14 @@ def save_atomic(obj, path: str) -> None:
 
 
 def blas_name() -> str:
-    """The BLAS library this process loaded (Debian's torch calls the system BLAS through libblas.so.3's alternative)."""
-    try:
-        for line in open("/proc/self/maps"):
-            path = line.split()[-1]
-            if "openblas" in path or "libblas" in path or "mkl" in path:
-                return os.path.realpath(path)
-    except OSError:
-        pass
-    return "unknown"
+    """Which BLAS PyTorch multiplies with: the bench's detector (scripts/bench/train/torchBlas.py), which asks the
+    running process where sgemm_ resolves, rather than guessing from the first BLAS-like file mapped."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "train"))
+    sys.dont_write_bytecode = True  # no __pycache__ beside the bench script (not ignored by git)
+    from torchBlas import blas_info  # noqa: E402
+
+    blas = blas_info()
+    return f"{blas['kind']} ({blas.get('openblasConfig') or blas.get('resolved') or blas.get('sgemm')})"
 
 
 def main(argv=None) -> int:
