@@ -52,7 +52,7 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/engine/wasm/*.generated.ts'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.cache/', 'src/engine/wasm/*.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -46,7 +46,7 @@ export function labRunInputs(inputs: LabInputs, tokenLimit: number, languageMode
 export function computeLab(inputs: LabInputs, tokenLimit: number = MAX_TOKENS, trained: CausalLmModel | null = null): LabResult {
   const limit = clampTokenLimit(tokenLimit);
   const lm = inputs.model === 'trained' ? trained : null;
-  const key = JSON.stringify([inputs, activeBackend().name, limit, lm !== null]);
+  const key = JSON.stringify([inputs, activeBackend().name, limit]); // the model itself is compared by identity below
   if (resultMemo?.key !== key || resultMemo.lm !== lm) resultMemo = { key, lm, result: computeUncached(inputs, limit, lm) };
   return resultMemo.result;
 }
