@@ -11,6 +11,8 @@ import { coreMessages } from './i18n/core.messages';
 import { installMessages, type KeysOf } from './i18n/catalog';
 import { lessonsMessages } from './lessons/lessons.messages';
 import { basicsWidgetMessages } from './lessons/widgets/basics.messages';
+import { decodingWidgetMessages } from './lessons/widgets/decoding.messages';
+import { generationWidgetMessages } from './lessons/widgets/generation.messages';
 import { headsWidgetMessages } from './lessons/widgets/heads.messages';
 import { modelWidgetMessages } from './lessons/widgets/model.messages';
 import { scoringWidgetMessages } from './lessons/widgets/scoring.messages';
@@ -38,6 +40,8 @@ export const MESSAGE_PAIRS = [
   headLabelsMessages,
   presetsMessages,
   trainedWidgetMessages,
+  decodingWidgetMessages,
+  generationWidgetMessages,
 ] as const;
 
 type AppMessages = Readonly<Record<KeysOf<(typeof MESSAGE_PAIRS)[number]>, string>>;

@@ -9,14 +9,14 @@ export const GUIDE_TITLE: Bi = { en: 'Instructor guide: embedding Attention Lab'
 
 export const GUIDE_LEDE: Bi = {
   en: 'Put single live widgets of the lab into your own pages — a course site, an LMS page, slides or a blog — already set to your sentence, head and mask, with the controls you choose shown, read-only or hidden.',
-  zh: '把实验室中的单个交互组件放进你自己的网页——课程网站、学习管理系统页面、幻灯片或博客——预先设好你的句子、头和掩码，并由你决定哪些控件显示、只读或隐藏。',
+  zh: '把实验台中的单个交互组件放进你自己的网页——课程网站、学习管理系统页面、幻灯片或博客——预先设好你的句子、头和掩码，并由你决定哪些控件显示、只读或隐藏。',
 };
 
 export const GUIDE_CONTENTS_LABEL: Bi = { en: 'On this page', zh: '本页内容' };
-export const GUIDE_BACK: Bi = { en: 'Back to the lab', zh: '返回实验室' };
+export const GUIDE_BACK: Bi = { en: 'Back to the lab', zh: '返回实验台' };
 export const GUIDE_BASE_NOTE: Bi = {
   en: 'The examples use the address of this copy of the lab; if you host the build yourself, they show your address when you open this guide there.',
-  zh: '示例中使用的是这份实验室副本的地址；如果你自己托管构建结果，在那里打开本指南时示例会显示你的地址。',
+  zh: '示例中使用的是这份注意力实验室副本的地址；如果你自己托管构建结果，在那里打开本指南时示例会显示你的地址。',
 };
 
 export const GUIDE_SECTIONS: readonly GuideSection[] = [
@@ -28,7 +28,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'list',
         ordered: true,
         items: [
-          { en: 'In the lab, type your sentence and choose the model, the mask, the layer and the head you want to show.', zh: '在实验室中输入你的句子，选好想展示的模型、掩码、层和头。' },
+          { en: 'In the lab, type your sentence and choose the model, the mask, the layer and the head you want to show.', zh: '在实验台中输入你的句子，选好想展示的模型、掩码、层和头。' },
           { en: 'Press **Embed / share…** at the top of the page.', zh: '点击页面顶部的**嵌入 / 分享…**。' },
           { en: 'Pick a widget, tick the controls students may use (and those they may only look at: **read-only**), and a size.', zh: '选择一个组件，勾选学生可以使用的控件（以及只能查看的控件：**只读**），再选择尺寸。' },
           { en: 'Check the preview, press **Copy HTML** and paste the HTML into your page (in an LMS, use its HTML or source editor, or its “embed” block).', zh: '查看预览，点击**复制 HTML**，把 HTML 粘贴到你的网页中（在学习管理系统中，请使用 HTML 或源代码编辑器，或者“嵌入”模块）。' },
@@ -38,7 +38,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'prose',
         text: {
           en: 'The same dialog copies a plain link to the full lab in the current view, for students who should explore everything.',
-          zh: '同一个对话框也可以复制指向当前视图完整实验室的普通链接，适合需要全面探索的学生。',
+          zh: '同一个对话框也可以复制指向当前视图完整实验台的普通链接，适合需要全面探索的学生。',
         },
       },
     ],
@@ -65,7 +65,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'prose',
         text: {
           en: 'An embed is the page `embed.html` next to the lab, with the same query parameters as a lab link plus a few of its own. It works in any page that allows iframes, with no script:',
-          zh: '嵌入就是实验室旁边的 `embed.html` 页面，它的查询参数与实验室链接相同，另外还有几个自己的参数。它可以用在任何允许 iframe 的网页中，无需脚本：',
+          zh: '嵌入就是实验台旁边的 `embed.html` 页面，它的查询参数与实验台链接相同，另外还有几个自己的参数。它可以用在任何允许 iframe 的网页中，无需脚本：',
         },
       },
       { kind: 'code', lang: 'html', code: IFRAME_EXAMPLE },
@@ -98,7 +98,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'prose',
         text: {
           en: 'The script only accepts messages from the lab’s origin, and only resizes the marked frame that sent them. One copy serves every embed on the page; pasting it twice does no harm. If your page does not allow scripts, the frame keeps its starting height.',
-          zh: '这段脚本只接受来自实验室源（origin）的消息，并且只调整发送消息的那个带标记的框架。一段脚本可以服务页面上所有的嵌入；粘贴两次也没有害处。如果你的网页不允许脚本，框架会保持初始高度。',
+          zh: '这段脚本只接受来自实验台源（origin）的消息，并且只调整发送消息的那个带标记的框架。一段脚本可以服务页面上所有的嵌入；粘贴两次也没有害处。如果你的网页不允许脚本，框架会保持初始高度。',
         },
       },
     ],
@@ -143,7 +143,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
           },
           {
             en: '**Long texts in widgets:** a widget lives in your page and shares its main thread, so with heavy settings (many heads and layers, a long text) it computes only the first tokens of the text — as many as keep every update within about 200 ms — and says so above the widget. The lab itself computes up to the full limit.',
-            zh: '**组件中的长文本：**组件位于你的网页之中，与网页共用主线程；因此在设置很重时（头和层很多、文字很长），它只计算文字开头的若干词元——以每次更新都能在约 200 毫秒内完成为限——并在组件上方说明。实验室本身会计算到完整的上限。',
+            zh: '**组件中的长文本：**组件位于你的网页之中，与网页共用主线程；因此在设置很重时（头和层很多、文字很长），它只计算文字开头的若干词元——以每次更新都能在约 200 毫秒内完成为限——并在组件上方说明。实验台本身会计算到完整的上限。',
           },
         ],
       },
@@ -166,7 +166,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'prose',
         text: {
           en: 'The lab is a static site: build it once and copy the folder to any web server, at any path.',
-          zh: '实验室是一个静态网站：构建一次，把文件夹复制到任意网页服务器的任意路径即可。',
+          zh: '注意力实验室是一个静态网站：构建一次，把文件夹复制到任意网页服务器的任意路径即可。',
         },
       },
       { kind: 'code', lang: 'sh', code: 'npm ci\nnpm run build\n# dist/ → https://school.example/courses/ai/lab/' },
@@ -174,7 +174,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'list',
         items: [
           { en: 'Every address inside the build is relative, so it works from a sub-path such as `/courses/ai/lab/` without configuration, and lessons use `#/…` addresses, so no server rewrite rules are needed.', zh: '构建结果中的所有地址都是相对地址，所以放在 `/courses/ai/lab/` 这样的子路径下也无需配置；课程使用 `#/…` 形式的地址，因此不需要服务器重写规则。' },
-          { en: 'Keep the files together: `index.html` (the lab), `embed.html` (single widgets), `attention-lab-widgets.js` (custom elements), the `assets/` folder and the `models/` folder (the playground’s trained models).', zh: '文件要放在一起：`index.html`（实验室）、`embed.html`（单个组件）、`attention-lab-widgets.js`（自定义元素）、`assets/` 文件夹和 `models/` 文件夹（训练场的训练好的模型）。' },
+          { en: 'Keep the files together: `index.html` (the lab), `embed.html` (single widgets), `attention-lab-widgets.js` (custom elements), the `assets/` folder and the `models/` folder (the playground’s trained models).', zh: '文件要放在一起：`index.html`（实验台）、`embed.html`（单个组件）、`attention-lab-widgets.js`（自定义元素）、`assets/` 文件夹和 `models/` 文件夹（训练场的训练好的模型）。' },
           { en: 'To be framed by your course site, the server must not send `X-Frame-Options: DENY` or `SAMEORIGIN`, nor a `Content-Security-Policy: frame-ancestors` that leaves your site out. Static hosts such as GitHub Pages allow framing by default.', zh: '要被你的课程网站嵌入，服务器不能发送 `X-Frame-Options: DENY` 或 `SAMEORIGIN`，也不能发送不包含你网站的 `Content-Security-Policy: frame-ancestors`。GitHub Pages 等静态托管服务默认允许被嵌入。' },
           { en: 'Custom elements load a module script, which browsers fetch with CORS: from another site, the server must send `Access-Control-Allow-Origin` (GitHub Pages does), or host the build on the same site as your pages.', zh: '自定义元素会加载模块脚本，浏览器用 CORS 方式获取它：如果来自另一个网站，服务器必须发送 `Access-Control-Allow-Origin`（GitHub Pages 会发送），否则请把构建结果托管在与你的网页相同的网站上。' },
           { en: 'Opening `index.html` straight from the disk (`file://`) does not work, because browsers refuse module scripts there; use any local web server, for example `npx vite preview` in the project or `python3 -m http.server` in `dist/`.', zh: '直接从磁盘打开 `index.html`（`file://`）是不行的，因为浏览器在那里拒绝加载模块脚本；请使用任意本地网页服务器，例如在项目中运行 `npx vite preview`，或在 `dist/` 中运行 `python3 -m http.server`。' },
@@ -237,7 +237,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'prose',
         text: {
           en: 'Links written by the lab contain only the values that differ from the defaults, plus `lang`. A value that cannot be read or is out of range is replaced by its default, and the lab or the embed says so in a notice. A parameter the lab does not know is ignored; the lab also removes it from the address (and from links it copies), with a notice. Indices count from 0.',
-          zh: '实验室生成的链接只包含与默认值不同的值，外加 `lang`。无法读取或超出范围的值会被替换为默认值，实验室或嵌入组件会用一条提示说明。实验室不认识的参数会被忽略；实验室还会把它从地址中去掉（复制的链接里也没有），并给出提示。序号从 0 开始计数。',
+          zh: '实验台生成的链接只包含与默认值不同的值，外加 `lang`。无法读取或超出范围的值会被替换为默认值，实验台或嵌入组件会用一条提示说明。实验台不认识的参数会被忽略；实验台还会把它从地址中去掉（复制的链接里也没有），并给出提示。序号从 0 开始计数。',
         },
       },
       { kind: 'params' },
@@ -245,7 +245,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'prose',
         text: {
           en: `Every link the lab writes stays under ${URL_BUDGET.maxLinkLength} characters, because many servers refuse longer addresses. Length is counted after URL encoding, where one Chinese character takes 9 characters: a long text or a large custom mask may not fit. Then the link carries a shorter version — first it leaves out what the view does not use (text beyond the ${MAX_TOKENS} tokens the lab reads, cells of a mask that is not chosen), then cells of the custom mask, then the end of the text — and **Copy link** and **Embed / share…** say what was left out.`,
-          zh: `实验室生成的每个链接都不超过 ${URL_BUDGET.maxLinkLength} 个字符，因为很多服务器拒绝更长的地址。长度按 URL 编码之后计算，一个汉字要占 9 个字符：很长的文字或很大的自定义掩码可能放不下。这时链接会带上一个缩短的版本——先去掉视图用不到的部分（实验室读取的 ${MAX_TOKENS} 个词元之后的文字、没有选用的掩码的单元格），再去掉自定义掩码的单元格，最后去掉文字的末尾——**复制链接**和**嵌入 / 分享…**会说明去掉了什么。`,
+          zh: `实验台生成的每个链接都不超过 ${URL_BUDGET.maxLinkLength} 个字符，因为很多服务器拒绝更长的地址。长度按 URL 编码之后计算，一个汉字要占 9 个字符：很长的文字或很大的自定义掩码可能放不下。这时链接会带上一个缩短的版本——先去掉视图用不到的部分（实验台读取的 ${MAX_TOKENS} 个词元之后的文字、没有选用的掩码的单元格），再去掉自定义掩码的单元格，最后去掉文字的末尾——**复制链接**和**嵌入 / 分享…**会说明去掉了什么。`,
         },
       },
     ],

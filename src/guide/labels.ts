@@ -11,6 +11,6 @@ export const TABLE_LABELS = {
   meaning: { en: 'Meaning', zh: '含义' },
   values: { en: 'Allowed values', zh: '允许的取值' },
   default: { en: 'Default', zh: '默认值' },
-  labCaption: { en: 'The lab’s parameters (in every lab link and every embed)', zh: '实验室的参数（用于所有实验室链接和所有嵌入）' },
+  labCaption: { en: 'The lab’s parameters (in every lab link and every embed)', zh: '实验台的参数（用于所有实验台链接和所有嵌入）' },
   embedCaption: { en: 'The embed’s own parameters (embed.html and custom elements)', zh: '嵌入专用的参数（embed.html 和自定义元素）' },
 } as const satisfies Readonly<Record<string, Bi>>;

@@ -36,7 +36,7 @@ const VIEWS: Readonly<Record<MatrixView, Bi>> = {
   scaled: { en: 'scaled scores QKᵀ/√d_k', zh: '缩放后的得分 QKᵀ/√d_k' },
 };
 const PAGES: Readonly<Record<LabPage, Bi>> = {
-  lab: { en: 'the lab', zh: '实验室' },
+  lab: { en: 'the lab', zh: '实验台' },
   walkthrough: { en: 'the walkthrough', zh: '分步讲解' },
 };
 const CONTROLS: Readonly<Record<EmbedControl, Bi>> = {
@@ -151,7 +151,7 @@ const LAB: Readonly<Record<UrlParam, Omit<ParamDoc, 'name' | 'group'>>> = {
     default: same(code(DEFAULT_SETTINGS.matrixView)),
   },
   page: {
-    meaning: { en: 'Which tab of the full lab opens; embeds ignore it.', zh: '完整实验室打开哪个标签页；嵌入组件会忽略它。' },
+    meaning: { en: 'Which tab of the full lab opens; embeds ignore it.', zh: '完整实验台打开哪个标签页；嵌入组件会忽略它。' },
     values: described(LAB_PAGES, PAGES),
     default: same(code(DEFAULT_SETTINGS.page)),
   },

@@ -42,7 +42,7 @@ export const coreMessages = defineMessages(
   'input.label': '你的句子（中文或英文）',
   'input.empty': '在上面输入一个句子，看看其中的词元如何相互关注。',
   'input.truncated': '这段文字有 {total} 个词元，只使用前 {limit} 个。',
-  'input.truncatedToStayResponsive': '这段文字有 {total} 个词元；在当前设置下，这个小组件只计算前 {limit} 个，以免它所在的页面变得卡顿。实验室里可以看到更多。',
+  'input.truncatedToStayResponsive': '这段文字有 {total} 个词元；在当前设置下，这个组件只计算前 {limit} 个，以免它所在的页面变得卡顿。实验台里可以看到更多。',
   'tokens.label': '词元',
   'settings.legend': '模型',
   'settings.width': '宽度 (d_model)',

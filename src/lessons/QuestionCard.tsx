@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { orderedChoices } from './choiceOrder';
 import { useT } from '../i18n/translate';
 import { questionKey, useProgress } from './progressStore';
 import { RichText } from './RichText';
@@ -18,6 +19,8 @@ export function QuestionCard({ slug, question }: { readonly slug: LessonSlug; re
   const answer = useProgress((s) => s.answer);
   const retry = useProgress((s) => s.retry);
   const [selected, setSelected] = useState<string | null>(null);
+  // Shuffled once per question (seeded by its id), so the right answer is not where the author wrote it.
+  const choices = useMemo(() => orderedChoices(slug, question), [slug, question]);
   const [needsChoice, setNeedsChoice] = useState(false);
   // An answer saved for a choice that no longer exists (the lesson changed) counts as unanswered.
   const committed = question.choices.find((c) => c.id === stored);
@@ -42,7 +45,7 @@ export function QuestionCard({ slug, question }: { readonly slug: LessonSlug; re
         <legend>
           <RichText text={pick(question.prompt)} />
         </legend>
-        {question.choices.map((choice) => (
+        {choices.map((choice) => (
           <label key={choice.id} className="lesson-question__choice">
             <input
               type="radio"
@@ -80,7 +83,7 @@ export function QuestionCard({ slug, question }: { readonly slug: LessonSlug; re
           <details className="lesson-feedback__others">
             <summary>{t('lessons.question.others')}</summary>
             <ul>
-              {question.choices
+              {choices
                 .filter((c) => c !== committed)
                 .map((c) => (
                   <li key={c.id}>

@@ -5,7 +5,7 @@ export const lessonsMessages = defineMessages(
   {
     'lessons.nav': 'Lessons',
     'lessons.map.title': 'The course',
-    'lessons.map.intro': 'Eleven short lessons, each built around live widgets on the same engine as the lab. Every question asks you to predict before it shows the answer. Your progress stays in this browser.',
+    'lessons.map.intro': 'Twelve short lessons, each built around live widgets on the same engine as the lab. Every question asks you to predict before it shows the answer. Your progress stays in this browser.',
     'lessons.map.progress': '{visited} of {total} lessons visited · {answered} of {questions} questions answered',
     'lessons.map.visited': 'Visited',
     'lessons.map.notVisited': 'Not started',
@@ -53,7 +53,7 @@ export const lessonsMessages = defineMessages(
   {
     'lessons.nav': '课程',
     'lessons.map.title': '课程目录',
-    'lessons.map.intro': '共十一节短课，每节都围绕与实验室同一引擎上的实时组件展开。每道题都请你先做出预测，再揭晓答案。学习进度只保存在本浏览器中。',
+    'lessons.map.intro': '共十二节短课，每节都围绕与实验台同一引擎上的实时组件展开。每道题都请你先做出预测，再揭晓答案。学习进度只保存在本浏览器中。',
     'lessons.map.progress': '已访问 {visited}/{total} 节课 · 已回答 {answered}/{questions} 道题',
     'lessons.map.visited': '已访问',
     'lessons.map.notVisited': '未开始',
@@ -73,7 +73,7 @@ export const lessonsMessages = defineMessages(
     'lessons.allLessons': '全部课程',
     'lessons.pager': '课程导航',
     'lessons.sentence.title': '你的句子',
-    'lessons.sentence.hint': '下面的实时组件使用这个句子和实验室的设置；随时可以修改。',
+    'lessons.sentence.hint': '下面的实时组件使用这个句子和实验台的设置；随时可以修改。',
     'lessons.question.label': '先预测',
     'lessons.question.commit': '提交我的答案',
     'lessons.question.pick': '请先选择一个答案。',

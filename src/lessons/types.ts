@@ -51,6 +51,16 @@ export const WIDGET_IDS = [
   // 11 summary; also usable anywhere
   'mini-lab',
   'walkthrough-step',
+  // 5: grouped-query and multi-query attention (sidebar)
+  'grouped-query',
+  // 9: rotary position embedding (optional section)
+  'rope-rotation',
+  // 12 decoding and generation
+  'decoder-block',
+  'teacher-forcing',
+  'attention-cost',
+  'kv-cache',
+  'generation',
 ] as const;
 export type WidgetId = (typeof WIDGET_IDS)[number];
 
@@ -87,6 +97,12 @@ export interface Question {
   readonly choices: readonly Choice[];
   /** Shown only after an answer is committed: the live widget that shows what really happens. */
   readonly reveal?: { readonly widget: WidgetId; readonly config?: WidgetConfig };
+  /**
+   * A review question (lesson 11) whose answer was taught in earlier lessons: its feedback is the reveal, so it
+   * needs no answering block after it. Every other question is answered by its `reveal` or by a later block
+   * marked `answers: <this id>` (tests/lessons/questionOrder.test.ts checks the order).
+   */
+  readonly review?: true;
 }
 
 export type TableCell = string | number | Bi;
@@ -95,7 +111,15 @@ export type TableCell = string | number | Bi;
  * Prose and captions may hold inline markup, and only this: $…$ inline TeX, `…` code, **…** bold. Everything else
  * is text (no HTML).
  */
-export type Block =
+export type Block = BlockBody & {
+  /**
+   * The id of a question in the same lesson that this block answers (states or shows its answer). Predict, then
+   * reveal: such a block must come after the question (a content test checks it).
+   */
+  readonly answers?: string;
+};
+
+type BlockBody =
   | { readonly kind: 'heading'; readonly text: Bi }
   | { readonly kind: 'prose'; readonly text: Bi }
   | { readonly kind: 'formula'; readonly tex: string; readonly caption?: Bi }

@@ -1,5 +1,5 @@
 /**
- * The eleven lessons, in course order. The slug is the route (#/lessons/<slug>), so the router (./route.ts) and
+ * The twelve lessons, in course order. The slug is the route (#/lessons/<slug>), so the router (./route.ts) and
  * the lessons both need it; it lives here, below both.
  */
 export const LESSON_SLUGS = [
@@ -14,5 +14,6 @@ export const LESSON_SLUGS = [
   'position',
   'reading-attention-maps',
   'summary',
+  'decoding',
 ] as const;
 export type LessonSlug = (typeof LESSON_SLUGS)[number];

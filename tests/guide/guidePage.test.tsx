@@ -57,7 +57,7 @@ describe('GuidePage', () => {
     useUi.setState({ locale: 'zh' });
     render(<GuidePage base={BASE} />);
     expect(screen.getByRole('heading', { level: 2, name: '教师指南：嵌入注意力实验室' })).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: /实验室的参数/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '← 返回实验室' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /实验台的参数/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← 返回实验台' })).toBeInTheDocument();
   });
 });

@@ -32,7 +32,7 @@ export const controlsMessages = defineMessages(
     'heads.offCount': '已关闭 {count} 个头',
     'heads.allOn': '打开所有头',
     'page.nav': '视图',
-    'page.lab': '实验室',
-    'page.walkthrough': '逐步讲解',
+    'page.lab': '实验台',
+    'page.walkthrough': '分步讲解',
   },
 );

@@ -30,7 +30,7 @@ export const exportMessages = defineMessages(
     'export.axis.queries': '查询（从这里发出关注）',
     'export.axis.keys': '键（被关注的位置）',
     'export.legend.weights': '注意力权重',
-    'export.legend.scores': '分数',
+    'export.legend.scores': '得分',
     'export.legend.masked': '已掩码',
     'export.csv.corner': '查询 \\ 键',
   },

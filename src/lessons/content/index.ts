@@ -10,9 +10,10 @@ import { otherAttention } from './other-attention';
 import { position } from './position';
 import { readingAttentionMaps } from './reading-attention-maps';
 import { summary } from './summary';
+import { decoding } from './decoding';
 
 /** The course, in order (the same order as LESSON_SLUGS; a test checks it). */
-export const LESSONS: readonly Lesson[] = [whatIsAttention, queriesKeysValues, scaledDotProduct, masking, multiHead, implementation, transformerBlock, otherAttention, position, readingAttentionMaps, summary];
+export const LESSONS: readonly Lesson[] = [whatIsAttention, queriesKeysValues, scaledDotProduct, masking, multiHead, implementation, transformerBlock, otherAttention, position, readingAttentionMaps, summary, decoding];
 
 export function lessonBySlug(slug: string): Lesson | undefined {
   return LESSONS.find((l) => l.slug === slug);

@@ -6,7 +6,7 @@ export const masking: Lesson = {
   title: { en: 'Masking', zh: '掩码' },
   summary: {
     en: 'Tell attention which keys a query may not look at: padding, the future, or any pattern you choose. See a blocked score become a weight of exactly 0, and what each library does when a row has no key left.',
-    zh: '告诉注意力哪些键是某个查询不能看的：填充、未来的词元，或任意自定的模式。看被屏蔽的分数如何变成恰好为 0 的权重，以及当一行一个键都不剩时各个库会怎么处理。',
+    zh: '告诉注意力哪些键是某个查询不能看的：填充、未来的词元，或任意自定的模式。看被屏蔽的得分如何变成恰好为 0 的权重，以及当一行一个键都不剩时各个库会怎么处理。',
   },
   objectives: [
     {
@@ -57,7 +57,7 @@ export const masking: Lesson = {
       kind: 'prose',
       text: {
         en: 'The mask acts on the scores, **before** the softmax. Vaswani et al. set every illegal connection to $-\\infty$. Because $e^{-\\infty} = 0$, a blocked key gets a weight of exactly 0, and the softmax shares the whole weight among the allowed keys, so each row still sums to 1.',
-        zh: '掩码作用在分数上，而且是在 softmax **之前**。Vaswani 等人把所有不允许的连接设为 $-\\infty$。因为 $e^{-\\infty} = 0$，被屏蔽的键权重恰好为 0，softmax 把全部权重分给允许的键，所以每一行的和仍然是 1。',
+        zh: '掩码作用在得分上，而且是在 softmax **之前**。Vaswani 等人把所有不允许的连接设为 $-\\infty$。因为 $e^{-\\infty} = 0$，被屏蔽的键权重恰好为 0，softmax 把全部权重分给允许的键，所以每一行的和仍然是 1。',
       },
     },
     {
@@ -73,7 +73,7 @@ export const masking: Lesson = {
       tex: String.raw`\alpha_{ij} = \begin{cases} \dfrac{e^{s_{ij}}}{\sum_{j' \text{ allowed}} e^{s_{ij'}}} & j \text{ allowed} \\[8pt] 0 & j \text{ blocked} \end{cases}`,
       caption: {
         en: 'The same thing row by row: the softmax runs over the allowed keys only ($s_{ij}$ is the scaled score).',
-        zh: '逐行来看是同一回事：softmax 只在允许的键上计算（$s_{ij}$ 为缩放后的分数）。',
+        zh: '逐行来看是同一回事：softmax 只在允许的键上计算（$s_{ij}$ 为缩放后的得分）。',
       },
     },
     {
@@ -81,7 +81,7 @@ export const masking: Lesson = {
       tone: 'note',
       text: {
         en: 'This app’s convention, used by every widget: a mask entry `true` means **blocked**. Blocked scores count as $-\\infty$ before the softmax, so their weights are exactly 0; the heatmaps draw those cells grey and hatched.',
-        zh: '本应用所有小组件都使用的约定：掩码项为 `true` 表示**屏蔽**。被屏蔽的分数在 softmax 之前视为 $-\\infty$，所以它们的权重恰好为 0；热力图把这些格子画成带斜线的灰色。',
+        zh: '本应用所有组件都使用的约定：掩码项为 `true` 表示**屏蔽**。被屏蔽的得分在 softmax 之前视为 $-\\infty$，所以它们的权重恰好为 0；热力图把这些格子画成带斜线的灰色。',
       },
     },
     {
@@ -327,7 +327,7 @@ export const masking: Lesson = {
         id: 'fully-masked-pytorch',
         prompt: {
           en: 'A query’s scores are all $-\\infty$ and PyTorch’s softmax is applied to the row. What comes out?',
-          zh: '某个查询的分数全都是 $-\\infty$，然后对这一行做 PyTorch 的 softmax。结果是什么？',
+          zh: '某个查询的得分全都是 $-\\infty$，然后对这一行做 PyTorch 的 softmax。结果是什么？',
         },
         choices: [
           {

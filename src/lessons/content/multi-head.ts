@@ -92,7 +92,7 @@ export const multiHead: Lesson = {
             correct: false,
             feedback: {
               en: 'The softmax is soft: unless one score is far above the other, both tokens get a share. Only a near one-hot row would pick a single token.',
-              zh: 'softmax 是“软”的：除非一个分数远高于另一个，两个词元都会分到一部分权重。只有近似独热的一行才会只选中一个词元。',
+              zh: 'softmax 是“软”的：除非一个得分远高于另一个，两个词元都会分到一部分权重。只有近似独热的一行才会只选中一个词元。',
             },
           },
         ],
@@ -204,7 +204,7 @@ export const multiHead: Lesson = {
       kind: 'prose',
       text: {
         en: 'Vaswani et al. varied the number of heads while keeping the computation constant: as $h$ grows, $d_k$ and $d_v$ shrink so that $h \\cdot d_k = 512$. BLEU is the translation score (higher is better), PPL the perplexity per word piece (lower is better).',
-        zh: 'Vaswani 等人在保持计算量不变的前提下改变头数：$h$ 增大时，$d_k$ 和 $d_v$ 随之减小，使 $h \\cdot d_k = 512$。BLEU 是翻译质量分数（越高越好），PPL 是按子词计算的困惑度（越低越好）。',
+        zh: 'Vaswani 等人在保持计算量不变的前提下改变头数：$h$ 增大时，$d_k$ 和 $d_v$ 随之减小，使 $h \\cdot d_k = 512$。BLEU 是翻译质量得分（越高越好），PPL 是按子词计算的困惑度（越低越好）。',
       },
     },
     {
@@ -216,7 +216,7 @@ export const multiHead: Lesson = {
       columns: [
         { en: 'Heads $h$', zh: '头数 $h$' },
         { en: '$d_k = d_v$', zh: '$d_k = d_v$' },
-        { en: 'BLEU', zh: 'BLEU 分数' },
+        { en: 'BLEU', zh: 'BLEU 得分' },
         { en: 'PPL', zh: 'PPL（困惑度）' },
       ],
       rows: [
@@ -288,7 +288,7 @@ export const multiHead: Lesson = {
       tone: 'caution',
       text: {
         en: 'The widgets of this section run the untrained model: its weights are random. Its heads differ because their projections differ, but their maps are fairly diffuse and no head has learned a role like the ones above. What you can see for real is the mechanics: separate distributions per head, and what removing a head does. The last section runs the trained model.',
-        zh: '这一节的小组件运行的是未训练的模型：它的权重是随机的。各个头之所以不同，是因为它们的投影不同；但它们的权重图都比较分散，没有哪个头学到上面那样的角色。这里能真实看到的是机制本身：每个头有各自的分布，以及去掉一个头会带来什么变化。最后一节运行的是训练好的模型。',
+        zh: '这一节的组件运行的是未训练的模型：它的权重是随机的。各个头之所以不同，是因为它们的投影不同；但它们的权重图都比较分散，没有哪个头学到上面那样的角色。这里能真实看到的是机制本身：每个头有各自的分布，以及去掉一个头会带来什么变化。最后一节运行的是训练好的模型。',
       },
     },
     {
@@ -361,7 +361,7 @@ export const multiHead: Lesson = {
       kind: 'prose',
       text: {
         en: 'The widget below runs the small language model this project trained on English and Chinese text: 2 layers of 4 heads, reading your sentence from left to right and predicting the next token. Training gave its heads different jobs. A common one is looking at the **previous token**: that head’s map is a bright stripe just below the diagonal. Find such a head in the grid, switch it off, and see how the predictions change.',
-        zh: '下面的小组件运行的是本项目用英文和中文文本训练的小型语言模型：2 层，每层 4 个头，从左到右读你的句子，并预测下一个词元。训练让它的各个头分担了不同的工作。常见的一种是看**前一个词元**：这种头的注意力图在对角线正下方有一条亮的斜线。在网格里找到这样一个头，把它关掉，看看预测怎样变化。',
+        zh: '下面的组件运行的是本项目用英文和中文文本训练的小型语言模型：2 层，每层 4 个头，从左到右读你的句子，并预测下一个词元。训练让它的各个头分担了不同的工作。常见的一种是看**前一个词元**：这种头的注意力图在对角线正下方有一条亮的斜线。在网格里找到这样一个头，把它关掉，看看预测怎样变化。',
       },
     },
     {

@@ -157,7 +157,7 @@ export const otherAttention: Lesson = {
       kind: 'prose',
       text: {
         en: 'At $s = p_t$ the Gaussian factor is 1; one $\\sigma$ away it is $e^{-1/2} \\approx 0.61$; at the window’s edge, $2\\sigma$ away, it is $e^{-2} \\approx 0.14$. The Gaussian multiplies weights that already sum to 1, and Luong does not renormalise afterwards, so the widget follows him: local-p rows sum to less than 1.',
-        zh: '在 $s = p_t$ 处高斯因子为 1；相距一个 $\\sigma$ 时为 $e^{-1/2} \\approx 0.61$；在窗口边缘，也就是相距 $2\\sigma$ 时为 $e^{-2} \\approx 0.14$。高斯因子乘在本来和为 1 的权重上，而 Luong 之后没有重新归一化，下面的小组件也照此处理：local-p 每一行的和都小于 1。',
+        zh: '在 $s = p_t$ 处高斯因子为 1；相距一个 $\\sigma$ 时为 $e^{-1/2} \\approx 0.61$；在窗口边缘，也就是相距 $2\\sigma$ 时为 $e^{-2} \\approx 0.14$。高斯因子乘在本来和为 1 的权重上，而 Luong 之后没有重新归一化，下面的组件也照此处理：local-p 每一行的和都小于 1。',
       },
     },
     {
@@ -193,7 +193,7 @@ export const otherAttention: Lesson = {
             correct: true,
             feedback: {
               en: 'Right: $|s - 5| \\le 1$ keeps $s = 4, 5, 6$, that is $2D + 1 = 3$ keys. Every other key is blocked and gets weight exactly 0. In the widget, the local-m map is a band three cells wide along the diagonal.',
-              zh: '对：$|s - 5| \\le 1$ 留下 $s = 4, 5, 6$，即 $2D + 1 = 3$ 个键。其余的键都被屏蔽，权重恰好为 0。在小组件里，local-m 的图是沿对角线、三格宽的一条带。',
+              zh: '对：$|s - 5| \\le 1$ 留下 $s = 4, 5, 6$，即 $2D + 1 = 3$ 个键。其余的键都被屏蔽，权重恰好为 0。在组件里，local-m 的图是沿对角线、三格宽的一条带。',
             },
           },
           {
@@ -202,7 +202,7 @@ export const otherAttention: Lesson = {
             correct: false,
             feedback: {
               en: 'That describes a soft preference, not a window. Local-m blocks every key outside $|s - t| \\le D$: its weight is exactly 0, as the cell count in the widget shows.',
-              zh: '那描述的是一种软偏好，而不是窗口。local-m 会屏蔽 $|s - t| \\le D$ 之外的所有键：它们的权重恰好为 0，小组件里的非零格子数就能说明这一点。',
+              zh: '那描述的是一种软偏好，而不是窗口。local-m 会屏蔽 $|s - t| \\le D$ 之外的所有键：它们的权重恰好为 0，组件里的非零格子数就能说明这一点。',
             },
           },
         ],
@@ -215,7 +215,7 @@ export const otherAttention: Lesson = {
       widget: 'score-compare',
       caption: {
         en: 'The same queries and keys (layer 1 of the lab’s model, the selected head) scored seven ways. Click a thumbnail to see that map in full below; move the D sliders to widen or narrow the local windows. All weights are random and untrained: compare the shapes, not the meaning.',
-        zh: '同一组查询和键（实验室模型第 1 层、所选的头）用七种方式打分。点击缩略图可在下方查看完整的图；拖动 D 滑块可以加宽或收窄局部窗口。所有权重都是随机、未经训练的：请比较形状，而不是含义。',
+        zh: '同一组查询和键（实验台模型第 1 层、所选的头）用七种方式打分。点击缩略图可在下方查看完整的图；拖动 D 滑块可以加宽或收窄局部窗口。所有权重都是随机、未经训练的：请比较形状，而不是含义。',
       },
     },
     {
@@ -251,7 +251,7 @@ export const otherAttention: Lesson = {
             correct: true,
             feedback: {
               en: 'Right. Only a key exactly at $p_t$ keeps its whole align weight; every other key loses part of it. Luong leaves it so, and the widget prints the range of the row sums under the local-p map.',
-              zh: '对。只有恰好位于 $p_t$ 的键保留全部对齐权重，其余的键都会损失一部分。Luong 就这样保留下来，小组件会在 local-p 图下方显示各行之和的范围。',
+              zh: '对。只有恰好位于 $p_t$ 的键保留全部对齐权重，其余的键都会损失一部分。Luong 就这样保留下来，组件会在 local-p 图下方显示各行之和的范围。',
             },
           },
           {
@@ -272,12 +272,12 @@ export const otherAttention: Lesson = {
       kind: 'table',
       caption: {
         en: 'Luong et al. 2015, Table 4: BLEU of English→German translation models that differ only in their attention (higher is better).',
-        zh: 'Luong 等人 2015，表 4：只在注意力上不同的英译德翻译模型的 BLEU 分数（越高越好）。',
+        zh: 'Luong 等人 2015，表 4：只在注意力上不同的英译德翻译模型的 BLEU 得分（越高越好）。',
       },
       columns: [
         { en: 'Attention', zh: '注意力' },
         { en: 'Score', zh: '得分函数' },
-        { en: 'BLEU', zh: 'BLEU 分数' },
+        { en: 'BLEU', zh: 'BLEU 得分' },
       ],
       rows: [
         [{ en: 'global', zh: '全局' }, { en: 'dot', zh: '点积' }, 18.6],

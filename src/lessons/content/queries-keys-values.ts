@@ -67,7 +67,7 @@ export const queriesKeysValues: Lesson = {
       kind: 'prose',
       text: {
         en: 'Three tokens, each with a query, a key and a value of two numbers ($d_k = d_v = 2$). Change any number and every matrix below follows; they are computed by the same engine the lab uses. Choose which token’s query to follow: its row is highlighted throughout.',
-        zh: '三个词元，每个都有由两个数组成的查询、键和值（$d_k = d_v = 2$）。改动任何一个数，下面的矩阵都会跟着更新；它们由实验室所用的同一个引擎计算。选择要跟踪哪个词元的查询，它所在的行会在各处高亮。',
+        zh: '三个词元，每个都有由两个数组成的查询、键和值（$d_k = d_v = 2$）。改动任何一个数，下面的矩阵都会跟着更新；它们由实验台所用的同一个引擎计算。选择要跟踪哪个词元的查询，它所在的行会在各处高亮。',
       },
     },
     {
@@ -247,7 +247,7 @@ export const queriesKeysValues: Lesson = {
       tone: 'note',
       text: {
         en: 'The lab’s projection matrices are random (seeded), not trained. Its Q, K and V are real projections of your sentence’s embeddings, but the patterns they give carry no learned meaning yet.',
-        zh: '实验室里的投影矩阵是随机生成的（带固定种子），没有经过训练。它的 Q、K、V 确实是你句子嵌入的投影，但由此得到的模式还谈不上学到了什么含义。',
+        zh: '实验台里的投影矩阵是随机生成的（带固定种子），没有经过训练。它的 Q、K、V 确实是你句子嵌入的投影，但由此得到的模式还谈不上学到了什么含义。',
       },
     },
     {
@@ -269,7 +269,7 @@ export const queriesKeysValues: Lesson = {
       widget: 'walkthrough-step',
       caption: {
         en: 'The same computation as in the editor, on your sentence, with the lab’s random weights.',
-        zh: '和编辑器里相同的计算，作用在你的句子上，使用实验室的随机权重。',
+        zh: '和编辑器里相同的计算，作用在你的句子上，使用实验台的随机权重。',
       },
     },
   ],

@@ -82,7 +82,7 @@ export const readingAttentionMaps: Lesson = {
             correct: true,
             feedback: {
               en: 'Right. Random queries and keys give scores of similar size, and the softmax turns them into fairly flat rows; every sharper pattern has to be learned.',
-              zh: '对。随机的查询和键得到的分数大小相近，softmax 之后每一行都比较平坦；任何更尖锐的模式都需要通过训练学出来。',
+              zh: '对。随机的查询和键得到的得分大小相近，softmax 之后每一行都比较平坦；任何更尖锐的模式都需要通过训练学出来。',
             },
           },
           {
@@ -112,7 +112,7 @@ export const readingAttentionMaps: Lesson = {
       kind: 'prose',
       text: {
         en: 'Olsson et al. (2022) describe a circuit of two heads. A **previous-token head** in an earlier layer writes “the token before me was A” into each position. Later, an **induction head** at the second A searches for keys that say “my predecessor was A”, finds B, and copies it forward: the model predicts B.',
-        zh: 'Olsson 等（2022）描述了一个由两个头组成的回路。较早层中的**前一个词元头**在每个位置写入“我前面的词元是 A”。之后，第二个 A 处的**归纳头**寻找那些写着“我的前一个是 A”的键，于是找到 B 并把它复制过来：模型预测出 B。',
+        zh: 'Olsson 等人（2022）描述了一个由两个头组成的回路。较早层中的**前一个词元头**在每个位置写入“我前面的词元是 A”。之后，第二个 A 处的**归纳头**寻找那些写着“我的前一个是 A”的键，于是找到 B 并把它复制过来：模型预测出 B。',
       },
     },
     {

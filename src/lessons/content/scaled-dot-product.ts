@@ -21,7 +21,7 @@ export const scaledDotProduct: Lesson = {
       kind: 'prose',
       text: {
         en: 'Put together, the steps of the previous lesson fit in a single line. It is equation 1 of Vaswani et al. (2017), the paper that introduced the Transformer.',
-        zh: '把上一课的各个步骤合在一起，只需要一行公式。这是提出 Transformer 的论文（Vaswani 等，2017）中的公式 1。',
+        zh: '把上一课的各个步骤合在一起，只需要一行公式。这是提出 Transformer 的论文（Vaswani 等人，2017）中的公式 1。',
       },
     },
     {
@@ -191,7 +191,7 @@ export const scaledDotProduct: Lesson = {
       kind: 'prose',
       text: {
         en: 'The widget below takes the lab’s selected head on the sentence at the top of the page and shows its weights twice: as the model computes them, and from the same scores without the division. The table measures how peaked the rows are: the largest weight, and the entropy, which is $\\ln L$ for uniform weights over $L$ keys and 0 for a one-hot row.',
-        zh: '下面的组件取实验室中所选的注意力头，作用在本页顶部的句子上，把它的权重显示两遍：一遍是模型实际算出的，另一遍用同样的得分但不做除法。表格衡量每一行有多尖：最大权重，以及熵（$L$ 个键上的均匀权重熵为 $\\ln L$，独热的一行熵为 0）。',
+        zh: '下面的组件取实验台中所选的注意力头，作用在本页顶部的句子上，把它的权重显示两遍：一遍是模型实际算出的，另一遍用同样的得分但不做除法。表格衡量每一行有多尖：最大权重，以及熵（$L$ 个键上的均匀权重熵为 $\\ln L$，独热的一行熵为 0）。',
       },
     },
     {
@@ -200,7 +200,7 @@ export const scaledDotProduct: Lesson = {
         id: 'wide-head',
         prompt: {
           en: 'The lab starts with 4 heads of width $d_k = 8$. If you give it one head of width 64 instead, how will the unscaled map compare with the scaled one?',
-          zh: '实验室默认有 4 个头，每个宽 $d_k = 8$。如果改成一个宽为 64 的头，不缩放的图和缩放后的图相比会怎样？',
+          zh: '实验台默认有 4 个头，每个宽 $d_k = 8$。如果改成一个宽为 64 的头，不缩放的图和缩放后的图相比会怎样？',
         },
         choices: [
           {
@@ -239,7 +239,7 @@ export const scaledDotProduct: Lesson = {
       preset: { lab: { embedDim: 64, numHeads: 1, selectedHead: 0, disabledHeads: [] } },
       note: {
         en: 'This changes the lab’s settings too; the second button puts them back.',
-        zh: '这也会改变实验室的设置；第二个按钮可以恢复。',
+        zh: '这也会改变实验台的设置；第二个按钮可以恢复。',
       },
     },
     {
@@ -252,7 +252,7 @@ export const scaledDotProduct: Lesson = {
       widget: 'scaling-compare',
       caption: {
         en: 'On the lab’s default sentence, head 1 of layer 1: with $d_k = 8$ the mean max weight is about 0.17 scaled and 0.35 unscaled; with $d_k = 64$ about 0.21 against 0.78. Your sentence will give its own numbers.',
-        zh: '以实验室的默认句子、第 1 层第 1 个头为例：$d_k = 8$ 时平均最大权重缩放后约 0.17，不缩放约 0.35；$d_k = 64$ 时约 0.21 对 0.78。你的句子会给出自己的数字。',
+        zh: '以实验台的默认句子、第 1 层第 1 个头为例：$d_k = 8$ 时平均最大权重缩放后约 0.17，不缩放约 0.35；$d_k = 64$ 时约 0.21 对 0.78。你的句子会给出自己的数字。',
       },
     },
     {
@@ -260,10 +260,10 @@ export const scaledDotProduct: Lesson = {
       tone: 'caution',
       text: {
         en: 'The lab’s vectors are not exactly the unit-variance vectors of the derivation: they are random projections of embeddings plus positional encodings. The scaling still matters for the same reason, the wider the head, the larger the unscaled scores, but the exact numbers depend on the sentence and the seed.',
-        zh: '实验室里的向量并不完全是推导中那种方差为 1 的向量，而是嵌入加位置编码之后的随机投影。缩放的作用出于同样的原因（头越宽，不缩放的得分越大），但具体数字取决于句子和随机种子。',
+        zh: '实验台里的向量并不完全是推导中那种方差为 1 的向量，而是嵌入加位置编码之后的随机投影。缩放的作用出于同样的原因（头越宽，不缩放的得分越大），但具体数字取决于句子和随机种子。',
       },
     },
-    { kind: 'heading', text: { en: 'The scaling step in the walkthrough', zh: '逐步演示中的缩放这一步' } },
+    { kind: 'heading', text: { en: 'The scaling step in the walkthrough', zh: '分步讲解中的缩放这一步' } },
     {
       kind: 'try',
       label: { en: 'Open the scaling step on my sentence', zh: '在我的句子上打开缩放这一步' },

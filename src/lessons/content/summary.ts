@@ -162,7 +162,7 @@ export const summary: Lesson = {
             correct: false,
             feedback: {
               en: 'That makes the scores $\\sqrt{d_k}$ times larger and the rows sharper, closer to one-hot.',
-              zh: '这会让得分放大 $\\sqrt{d_k}$ 倍，行变得更尖锐，更接近 one-hot。',
+              zh: '这会让得分放大 $\\sqrt{d_k}$ 倍，行变得更尖锐，更接近独热向量。',
             },
           },
           {

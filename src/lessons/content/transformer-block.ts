@@ -116,7 +116,7 @@ export const transformerBlock: Lesson = {
       kind: 'prose',
       text: {
         en: 'Many later Transformers move the norm to the start of each branch (**pre-LN**). The skip path from a block’s input to its output then passes through additions only, with no normalisation on the way, which makes deep stacks easier to train (Xiong et al. 2020).',
-        zh: '许多后来的 Transformer 把归一化挪到每个分支的开头（**Pre-LN**）。这样从块的输入到输出的跳连路径上只有加法、不经过任何归一化，深层堆叠更容易训练（Xiong 等，2020）。',
+        zh: '许多后来的 Transformer 把归一化挪到每个分支的开头（**Pre-LN**）。这样从块的输入到输出的残差路径上只有加法、不经过任何归一化，深层堆叠更容易训练（Xiong 等人，2020）。',
       },
     },
     {
@@ -177,7 +177,7 @@ export const transformerBlock: Lesson = {
       kind: 'prose',
       text: {
         en: 'Forwards: attention outputs weighted averages of value vectors, and averages of averages become alike. Dong et al. (2021) showed that stacked self-attention without skip connections loses rank doubly exponentially with depth: every token ends up as the same vector (**rank collapse**). The skip path keeps each token’s own information.',
-        zh: '正向看：注意力输出的是值向量的加权平均，而“平均的平均”会越来越相似。Dong 等（2021）证明，没有跳连的自注意力层层堆叠时，其秩随深度以双指数速度下降：所有词元最终变成同一个向量（**秩塌缩**）。跳连路径保住了每个词元自己的信息。',
+        zh: '正向看：注意力输出的是值向量的加权平均，而“平均的平均”会越来越相似。Dong 等人（2021）证明，没有残差连接的自注意力层层堆叠时，其秩随深度以双指数速度下降：所有词元最终变成同一个向量（**秩塌缩**）。残差路径保住了每个词元自己的信息。',
       },
     },
     {
@@ -222,14 +222,14 @@ export const transformerBlock: Lesson = {
     },
     {
       kind: 'try',
-      label: { en: 'Open the walkthrough at the first residual addition', zh: '把逐步讲解跳到第一次残差相加' },
+      label: { en: 'Open the walkthrough at the first residual addition', zh: '把分步讲解跳到第一次残差相加' },
       preset: { walkthroughStep: 'residual1' },
       note: {
         en: 'The step below shows $X$, $\\mathrm{MHA}(X)$ and their sum for your sentence, with the same experiment.',
         zh: '下面这一步会显示你的句子的 $X$、$\\mathrm{MHA}(X)$ 以及它们的和，并附有同样的实验。',
       },
     },
-    { kind: 'widget', widget: 'walkthrough-step', caption: { en: 'One step of the walkthrough; Back and Next move through the block.', zh: '逐步讲解中的一步；用“上一步”“下一步”在块中前后移动。' } },
+    { kind: 'widget', widget: 'walkthrough-step', caption: { en: 'One step of the walkthrough; Back and Next move through the block.', zh: '分步讲解中的一步；用“上一步”“下一步”在块中前后移动。' } },
     { kind: 'heading', text: { en: 'LayerNorm, not BatchNorm', zh: '用层归一化，而不是批归一化' } },
     {
       kind: 'prose',

@@ -235,7 +235,7 @@ export const whatIsAttention: Lesson = {
       kind: 'prose',
       text: {
         en: 'The lab does exactly this for every word at once, on the sentence at the top of the page. Its weights are random, not trained, so do not expect “it” to pick out “animal”. What you can check is the mechanism: every row of weights is positive and adds up to 1.',
-        zh: '实验室对句子里的每个词同时做这件事，用的就是本页顶部的句子。它的参数是随机的，没有经过训练，所以别指望“它”会挑出“动物”。你能验证的是机制本身：每一行权重都是正数，加起来等于 1。',
+        zh: '实验台对句子里的每个词同时做这件事，用的就是本页顶部的句子。它的参数是随机的，没有经过训练，所以别指望“它”会挑出“动物”。你能验证的是机制本身：每一行权重都是正数，加起来等于 1。',
       },
     },
     {
@@ -253,7 +253,7 @@ export const whatIsAttention: Lesson = {
       query: 'task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1',
       note: {
         en: 'At first its weights are spread out like the lab’s. Within about a hundred steps each output position puts almost all of its weight on the one input it needs, and the map becomes the anti-diagonal.',
-        zh: '一开始它的权重和实验室里一样分散。大约一百步之内，每个输出位置几乎把全部权重都放在它需要的那一个输入上，注意力图变成反对角线。',
+        zh: '一开始它的权重和实验台里一样分散。大约一百步之内，每个输出位置几乎把全部权重都放在它需要的那一个输入上，注意力图变成反对角线。',
       },
     },
     {

@@ -114,7 +114,7 @@ export const basicsWidgetMessages = defineMessages(
     'lw.basics.qkv.breakdown': '“{token}”的输出：{terms} = ({x}, {y})',
     'lw.basics.qkv.rowSum': '“{token}”这一行的权重之和为 {sum}。',
 
-    'lw.basics.compare.unavailable': '还没有可以显示的句子：请在本页（或实验室）的句子框里输入一句话。',
+    'lw.basics.compare.unavailable': '还没有可以显示的句子：请在本页（或实验台）的句子框里输入一句话。',
     'lw.basics.compare.head': '注意力头',
     'lw.basics.compare.headOption': '第 {n} 个头（共 {total} 个）',
     'lw.basics.compare.query': '查询行',

@@ -217,7 +217,7 @@ export const modelWidgetMessages = defineMessages(
     'lw.model.patterns.previous.what': '每个词元关注紧挨在它前面的词元（第一个词元没有前一个）。',
     'lw.model.patterns.self': '相同词元',
     'lw.model.patterns.self.what': '每个词元关注自己，以及同一个词的其他出现位置。',
-    'lw.model.patterns.first': '第一个词元（注意力汇聚点）',
+    'lw.model.patterns.first': '第一个词元（注意力吸收点）',
     'lw.model.patterns.first.what': '所有词元都把权重放在第一个词元上，在没有其他相关内容时把注意力“停放”在那里。',
     'lw.model.patterns.uniform': '宽泛 / 均匀',
     'lw.model.patterns.uniform.what': '每个词元把权重平均分给所有词元：相当于对整句取平均。',

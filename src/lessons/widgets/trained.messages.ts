@@ -18,7 +18,7 @@ export const trainedWidgetMessages = defineMessages(
     'lw.trained.heads.hint': 'A head switched off adds nothing: its slice of the concatenation is zeros before W_O. The predictions then read “before → after”.',
   },
   {
-    'lw.trained.intro': '这个小组件在实验台的句子上运行训练好的语言模型（2 层 × 4 个头）。模型很小，所以它的预测经常是错的。',
+    'lw.trained.intro': '这个组件在实验台的句子上运行训练好的语言模型（2 层 × 4 个头）。模型很小，所以它的预测经常是错的。',
     'lw.trained.example.plain': '使用示例句子',
     'lw.trained.example.repeatEn': '使用重复的短语',
     'lw.trained.example.repeatZh': '使用重复的中文名字',

@@ -126,8 +126,8 @@ describe('notices about parameters that are not the lab’s', () => {
     applyQuery('a=1&b=2&c=3&d=16&e=4&f=5&g=6&i=7');
     render(<UrlNotices />);
     const items = screen.getAllByRole('listitem').map((li) => li.querySelector('.url-notice-text')?.textContent);
-    expect(items[0]).toBe('链接把 a 设为 1，但实验室没有这项设置；它已从地址中去掉，分享的链接也不会带上它。');
-    expect(items[5]).toBe('链接还设置了另外 2 个实验室没有的参数；它们也已去掉。');
+    expect(items[0]).toBe('链接把 a 设为 1，但实验台没有这项设置；它已从地址中去掉，分享的链接也不会带上它。');
+    expect(items[5]).toBe('链接还设置了另外 2 个实验台没有的参数；它们也已去掉。');
     act(() => useUi.setState({ locale: 'en' }));
     expect(screen.getAllByRole('listitem')[5].querySelector('.url-notice-text')).toHaveTextContent(
       'The link also sets 2 more parameters the lab has no setting for; they are left out as well.',
