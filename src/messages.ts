@@ -13,6 +13,8 @@ import { lessonsMessages } from './lessons/lessons.messages';
 import { basicsWidgetMessages } from './lessons/widgets/basics.messages';
 import { decodingWidgetMessages } from './lessons/widgets/decoding.messages';
 import { generationWidgetMessages } from './lessons/widgets/generation.messages';
+import { groupedWidgetMessages } from './lessons/widgets/grouped.messages';
+import { ropeWidgetMessages } from './lessons/widgets/rope.messages';
 import { headsWidgetMessages } from './lessons/widgets/heads.messages';
 import { modelWidgetMessages } from './lessons/widgets/model.messages';
 import { scoringWidgetMessages } from './lessons/widgets/scoring.messages';
@@ -42,6 +44,8 @@ export const MESSAGE_PAIRS = [
   trainedWidgetMessages,
   decodingWidgetMessages,
   generationWidgetMessages,
+  groupedWidgetMessages,
+  ropeWidgetMessages,
 ] as const;
 
 type AppMessages = Readonly<Record<KeysOf<(typeof MESSAGE_PAIRS)[number]>, string>>;

@@ -1,0 +1,5 @@
+import type { ComponentType } from 'react';
+import type { WidgetId, WidgetProps } from '../types';
+
+/** The lesson widget grouped-query: id → its component. */
+export const groupedWidgets: Partial<Record<WidgetId, ComponentType<WidgetProps>>> = {};
