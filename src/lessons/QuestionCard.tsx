@@ -46,7 +46,7 @@ export function QuestionCard({ slug, question }: { readonly slug: LessonSlug; re
           <RichText text={pick(question.prompt)} />
         </legend>
         {choices.map((choice) => (
-          <label key={choice.id} className="lesson-question__choice">
+          <label key={choice.id} className="lesson-question__choice" data-choice={choice.id}>
             <input
               type="radio"
               name={`${id}-choice`}

@@ -51,7 +51,7 @@ for (const locale of ['en', 'zh'] as const) {
 
 test('the lesson map shows what was visited and answered, after a reload', async ({ page }) => {
   await page.goto('/?lang=en#/lessons');
-  await expect(page.getByTestId('course-progress')).toContainText('0 of 11 lessons visited');
+  await expect(page.getByTestId('course-progress')).toContainText('0 of 12 lessons visited');
   await page.getByRole('link', { name: /Masking/ }).click();
   const question = page.locator('.lesson-question').first();
   await question.locator('.lesson-question__choice').first().click();
@@ -61,7 +61,23 @@ test('the lesson map shows what was visited and answered, after a reload', async
   const card = page.locator('.lesson-card[data-lesson="masking"]');
   await expect(card.getByTestId('lesson-visited')).toHaveText(/Visited/);
   await expect(card.getByTestId('lesson-answered')).toContainText('1 of');
-  await expect(page.getByTestId('course-progress')).toContainText('1 of 11 lessons visited');
+  await expect(page.getByTestId('course-progress')).toContainText('1 of 12 lessons visited');
+});
+
+test('choices appear in one shuffled order, the same in both languages and after a reload', async ({ page }) => {
+  const order = async () => page.locator('.lesson-question').first().locator('[data-choice]').evaluateAll((els) => els.map((el) => el.getAttribute('data-choice')));
+  await page.goto('/?lang=en#/lessons/masking');
+  const en = await order();
+  const masking = LESSONS.find((l) => l.slug === 'masking');
+  const first = masking?.blocks.find((b) => b.kind === 'question');
+  const written = first?.kind === 'question' ? first.question.choices.map((c) => c.id) : [];
+  expect([...en].sort()).toEqual([...written].sort());
+  await page.goto('/?lang=zh#/lessons/masking');
+  await expect(page.locator('#lesson-title')).toBeVisible();
+  expect(await order()).toEqual(en);
+  await page.reload();
+  await expect(page.locator('#lesson-title')).toBeVisible();
+  expect(await order()).toEqual(en);
 });
 
 test('a "try it" button sets the lab, and the lab tab shows the same setting', async ({ page }) => {
@@ -88,7 +104,7 @@ test('a lesson fits a phone-sized screen', async ({ page }) => {
 test('lesson pages have no serious accessibility violations, in either language, with answers revealed', async ({ page }) => {
   test.setTimeout(180_000);
   for (const locale of ['en', 'zh'] as const) {
-    for (const slug of ['what-is-attention', 'masking', 'other-attention', 'position']) {
+    for (const slug of ['what-is-attention', 'masking', 'other-attention', 'position', 'decoding']) {
       await page.goto(`/?lang=${locale}#/lessons/${slug}`);
       await expect(page.locator('#lesson-title')).toBeVisible();
       // The English pass already answered it (progress is per browser, not per language).

@@ -36,7 +36,7 @@ function widgetsOf(lesson: Lesson): WidgetId[] {
 const ofKind = <K extends Block['kind']>(lesson: Lesson, kind: K) => lesson.blocks.filter((b): b is Extract<Block, { kind: K }> => b.kind === kind);
 
 describe('the course', () => {
-  it('has the eleven lessons in syllabus order', () => {
+  it('has the twelve lessons in syllabus order', () => {
     expect(LESSONS.map((l) => l.slug)).toEqual([...LESSON_SLUGS]);
   });
 
@@ -76,6 +76,11 @@ describe.each(LESSONS.map((l) => [l.slug, l] as const))('lesson %s', (_slug, les
       expect(new Set(q.choices.map((c) => c.id)).size, q.id).toBe(q.choices.length);
       expect(q.choices.some((c) => c.correct), `${q.id} has a right answer`).toBe(true);
       expect(q.choices.some((c) => !c.correct), `${q.id} has a wrong answer`).toBe(true);
+      // The card prints "Right." / "答对了。" itself; feedback that opens with the same word reads "Right. Right.".
+      for (const c of q.choices) {
+        expect(c.feedback.en, `${q.id}/${c.id}`).not.toMatch(/^(Right|Correct|Yes|No|Not quite|Exactly|Wrong)\b/);
+        expect(c.feedback.zh, `${q.id}/${c.id}`).not.toMatch(/^(对|答对了|不对|错|没错|正确|不是)[。，！,.!]/);
+      }
       // A choice that is only a formula has no accessible name for axe and some screen readers: add a word.
       for (const c of q.choices) for (const side of [c.text.en, c.text.zh]) expect(proseOf(side).trim(), `${q.id}/${c.id}: ${side}`).not.toBe('');
     }

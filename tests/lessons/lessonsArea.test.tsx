@@ -21,13 +21,13 @@ beforeEach(() => {
 });
 
 describe('the lessons in the app', () => {
-  it('the Lessons tab opens the map with all eleven lessons', async () => {
+  it('the Lessons tab opens the map with all twelve lessons', async () => {
     render(<App />);
     await userEvent.click(screen.getByRole('link', { name: 'Lessons' }));
     expect(await screen.findByRole('heading', { name: 'The course' })).toBeInTheDocument();
     const map = screen.getByRole('list', { name: 'Lesson map' });
-    expect(within(map).getAllByRole('listitem')).toHaveLength(11);
-    expect(screen.getByTestId('course-progress')).toHaveTextContent('0 of 11 lessons visited');
+    expect(within(map).getAllByRole('listitem')).toHaveLength(12);
+    expect(screen.getByTestId('course-progress')).toHaveTextContent('0 of 12 lessons visited');
   });
 
   it('opening a lesson marks it visited; the pager moves to the next one; the map shows it', async () => {
@@ -82,6 +82,6 @@ describe('resetting progress', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset my progress' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, reset' }));
     expect(useProgress.getState().visited).toEqual([]);
-    expect(screen.getByTestId('course-progress')).toHaveTextContent('0 of 11 lessons visited');
+    expect(screen.getByTestId('course-progress')).toHaveTextContent('0 of 12 lessons visited');
   });
 });
