@@ -4,7 +4,7 @@ import type { BlockedMask } from './masks';
 export interface MaskedSoftmaxResult {
   /** Same shape as the logits; every row sums to 1, or is all zeros when fully masked. */
   readonly weights: Matrix;
-  /** Row indices whose every key was blocked. PyTorch gives NaN there; we give zeros and say so. */
+  /** Row indices whose every key was blocked. torch.softmax gives NaN there (so do nn.MultiheadAttention's weights); we give zeros, as F.scaled_dot_product_attention has since PyTorch 2.5, and say so. */
   readonly fullyMaskedRows: readonly number[];
 }
 

@@ -32,7 +32,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     en: 'attention sink',
     zh: '注意力吸收点',
-    avoid: [/注意力汇聚点/],
+    avoid: [/(?<!“)注意力汇聚点/],
     note: {
       en: 'Not 注意力汇聚点: the Chinese edition of Dive into Deep Learning uses 注意力汇聚 for attention pooling, a different idea.',
       zh: '不用“注意力汇聚点”：《动手学深度学习》中文版用“注意力汇聚”指 attention pooling，那是另一个概念。',

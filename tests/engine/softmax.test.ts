@@ -40,7 +40,7 @@ describe('maskedSoftmax by hand', () => {
     expect(fullyMaskedRows).toEqual([]);
   });
 
-  it('a fully masked row is all zeros (not NaN, unlike PyTorch) and is reported', () => {
+  it('a fully masked row is all zeros (not NaN as torch.softmax gives; zeros as SDPA gives since PyTorch 2.5) and is reported', () => {
     const mask = maskFromRows([
       [false, false],
       [true, true],

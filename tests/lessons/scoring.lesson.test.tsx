@@ -23,12 +23,14 @@ const tryButton = (text: string) => Array.from(document.querySelectorAll<HTMLBut
 const widget = (id: string) => document.querySelector<HTMLElement>(`figure[data-widget="${id}"]`)!;
 
 describe('lesson other-attention: the facts it states', () => {
-  it('local-m with D = 1: query 5 of a six-token sentence sees keys 4, 5, 6, as the marked answer says', () => {
-    const mask = localMMask(6, 6, 1);
-    const open = [0, 1, 2, 3, 4, 5].filter((j) => mask.blocked[4 * 6 + j] === 0).map((j) => j + 1);
-    expect(open).toEqual([4, 5, 6]);
-    expect(correct(question('local-m-keys'))).toEqual(['three']);
-    expect(question('local-m-keys').reveal).toEqual({ widget: 'score-compare', config: { d: 1, focus: 'local-m' } });
+  it('local-m with D = 2: the first query sees keys 1, 2, 3 (the window is cut off, not moved), as the marked answer says', () => {
+    for (const length of [5, 6, 10]) {
+      const mask = localMMask(length, length, 2);
+      const open = Array.from({ length }, (_, j) => j).filter((j) => mask.blocked[j] === 0).map((j) => j + 1);
+      expect(open, `${length} tokens`).toEqual([1, 2, 3]);
+    }
+    expect(correct(question('local-m-keys'))).toEqual(['clipped']);
+    expect(question('local-m-keys').reveal).toEqual({ widget: 'score-compare', config: { d: 2, focus: 'local-m' } });
   });
 
   it('the cross-attention question’s token counts are the tokenizer’s: 7 target and 6 source tokens', () => {
@@ -75,14 +77,15 @@ describe('lesson other-attention on the page', () => {
     expect(within(compare).getByTestId('score-compare-count-local-m')).toHaveTextContent('52 of 324 cells get a weight above 0.');
   });
 
-  it('answering the local-m question reveals score-compare with D = 1 and local-m in detail', async () => {
+  it('answering the local-m question reveals score-compare with D = 2 and local-m in detail', async () => {
     render(<LessonPage lesson={otherAttention} />);
     const card = document.querySelector<HTMLElement>('[data-question="local-m-keys"]')!;
     expect(within(card).queryByTestId('score-compare-detail')).toBeNull();
-    await userEvent.click(within(card).getByRole('radio', { name: '3: keys 4, 5 and 6' }));
+    await userEvent.click(within(card).getByRole('radio', { name: 'Keys 1, 2 and 3: the window is cut off at the start' }));
     await userEvent.click(within(card).getByRole('button', { name: 'Commit my answer' }));
-    expect(within(card).getByTestId('score-compare-count-local-m')).toHaveTextContent('16 of 36 cells get a weight above 0.');
-    expect(within(within(card).getByTestId('score-compare-detail')).getByRole('application')).toHaveAccessibleName(/^Local-m with D = 1/);
+    // Six tokens, |s − t| ≤ 2: 6 + 2·5 + 2·4 = 24 open cells.
+    expect(within(card).getByTestId('score-compare-count-local-m')).toHaveTextContent('24 of 36 cells get a weight above 0.');
+    expect(within(within(card).getByTestId('score-compare-detail')).getByRole('application')).toHaveAccessibleName(/^Local-m with D = 2/);
     expect(card.textContent).toContain('Every other key is blocked and gets weight exactly 0.');
   });
 });

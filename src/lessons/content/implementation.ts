@@ -66,30 +66,12 @@ export const implementation: Lesson = {
       },
     },
     {
-      kind: 'list',
-      items: [
-        { en: '**Initialise** $W_{qkv}$ $[3E \\times E]$ and $W_O$ $[E \\times E]$ with Xavier-uniform values, biases 0.', zh: '**初始化**：$W_{qkv}$ $[3E \\times E]$ 和 $W_O$ $[E \\times E]$ 取 Xavier 均匀分布，偏置为 0。' },
-        { en: '**Project** $X$ $[L \\times E]$ to $q$, $k$, $v$, together $[L \\times 3E]$.', zh: '**投影**：把 $X$ $[L \\times E]$ 变成 $q$、$k$、$v$，合起来是 $[L \\times 3E]$。' },
-        { en: '**Split** them into $H$ heads of width $D = E / H$: each head gets $q_h$, $k_h$, $v_h$ of $[L \\times D]$.', zh: '**切分**成 $H$ 个宽度为 $D = E / H$ 的头：每个头得到 $[L \\times D]$ 的 $q_h$、$k_h$、$v_h$。' },
-        { en: '**Attend** in every head: $\\mathrm{softmax}(q_h k_h^\\top / \\sqrt{D})\\, v_h$, $[L \\times D]$.', zh: '在每个头中做**注意力**：$\\mathrm{softmax}(q_h k_h^\\top / \\sqrt{D})\\, v_h$，形状 $[L \\times D]$。' },
-        { en: '**Concatenate** the heads back to $[L \\times E]$ and apply the **output projection** $W_O$.', zh: '把各头**拼接**回 $[L \\times E]$，再做**输出投影** $W_O$。' },
-      ],
-    },
-    {
-      kind: 'widget',
-      widget: 'code-walk',
-      caption: {
-        en: 'The engine’s real source (src/engine), read when the app is built. The shapes are live: change your sentence, the width or the heads, and they follow.',
-        zh: '这是引擎的真实源代码（src/engine），在构建应用时读入。形状是实时的：修改你的句子、宽度或头数，它们都会随之变化。',
-      },
-    },
-    {
       kind: 'question',
       question: {
         id: 'fused-shape',
         prompt: {
-          en: 'With $E = 32$, what is the shape of the fused projection’s output `qkv` for a 13-token sentence?',
-          zh: '当 $E = 32$ 时，对一个 13 个词元的句子，融合投影的输出 `qkv` 是什么形状？',
+          en: 'The engine computes q, k and v of every head with one linear map, a **fused** projection. With $E = 32$, what is the shape of its output `qkv` for a 13-token sentence?',
+          zh: '引擎用一个线性变换（**融合**投影）一次算出所有头的 q、k、v。当 $E = 32$ 时，对一个 13 个词元的句子，它的输出 `qkv` 是什么形状？',
         },
         choices: [
           {
@@ -97,8 +79,8 @@ export const implementation: Lesson = {
             text: { en: 'Shape $[13 \\times 96]$', zh: '形状 $[13 \\times 96]$' },
             correct: true,
             feedback: {
-              en: 'Right. One row per token, and $3E = 96$ features: the queries, keys and values of every head.',
-              zh: '对。每个词元一行，共 $3E = 96$ 个特征：所有头的查询、键和值。',
+              en: 'One row per token, and $3E = 96$ features: the queries, keys and values of every head.',
+              zh: '每个词元一行，共 $3E = 96$ 个特征：所有头的查询、键和值。',
             },
           },
           {
@@ -131,6 +113,25 @@ export const implementation: Lesson = {
         ],
       },
     },
+    {
+      kind: 'list',
+      answers: 'fused-shape',
+      items: [
+        { en: '**Initialise** $W_{qkv}$ $[3E \\times E]$ and $W_O$ $[E \\times E]$ with Xavier-uniform values, biases 0.', zh: '**初始化**：$W_{qkv}$ $[3E \\times E]$ 和 $W_O$ $[E \\times E]$ 取 Xavier 均匀分布，偏置为 0。' },
+        { en: '**Project** $X$ $[L \\times E]$ to $q$, $k$, $v$, together $[L \\times 3E]$.', zh: '**投影**：把 $X$ $[L \\times E]$ 变成 $q$、$k$、$v$，合起来是 $[L \\times 3E]$。' },
+        { en: '**Split** them into $H$ heads of width $D = E / H$: each head gets $q_h$, $k_h$, $v_h$ of $[L \\times D]$.', zh: '**切分**成 $H$ 个宽度为 $D = E / H$ 的头：每个头得到 $[L \\times D]$ 的 $q_h$、$k_h$、$v_h$。' },
+        { en: '**Attend** in every head: $\\mathrm{softmax}(q_h k_h^\\top / \\sqrt{D})\\, v_h$, $[L \\times D]$.', zh: '在每个头中做**注意力**：$\\mathrm{softmax}(q_h k_h^\\top / \\sqrt{D})\\, v_h$，形状 $[L \\times D]$。' },
+        { en: '**Concatenate** the heads back to $[L \\times E]$ and apply the **output projection** $W_O$.', zh: '把各头**拼接**回 $[L \\times E]$，再做**输出投影** $W_O$。' },
+      ],
+    },
+    {
+      kind: 'widget',
+      widget: 'code-walk',
+      caption: {
+        en: 'The engine’s real source (src/engine), read when the app is built. The shapes are live: change your sentence, the width or the heads, and they follow.',
+        zh: '这是引擎的真实源代码（src/engine），在构建应用时读入。形状是实时的：修改你的句子、宽度或头数，它们都会随之变化。',
+      },
+    },
     { kind: 'heading', text: { en: 'Two ways to pack q, k and v', zh: '打包 q、k、v 的两种方式' } },
     {
       kind: 'prose',
@@ -142,8 +143,55 @@ export const implementation: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'The **seed’s code** (like the UvA tutorial) reshapes the $[L, 3E]$ output to $[L, H, 3D]$, permutes it to $[H, L, 3D]$ and chunks the last axis in three. So the outputs are grouped per head, $[q_h \\mid k_h \\mid v_h]$, and feature $f$ belongs to head $\\lfloor f / 3D \\rfloor$.',
-        zh: '**原文代码**（与 UvA 教程一样）把 $[L, 3E]$ 的输出重塑为 $[L, H, 3D]$，再置换成 $[H, L, 3D]$，最后沿最后一维切成三块。于是输出按头分组，依次是 $[q_h \\mid k_h \\mid v_h]$，特征 $f$ 属于第 $\\lfloor f / 3D \\rfloor$ 个头。',
+        en: 'The **seed’s code** (like the UvA tutorial) reshapes the $[L, 3E]$ output to $[L, H, 3D]$, permutes it to $[H, L, 3D]$ and chunks the last axis into three $D$-wide parts, which it uses as q, k and v.',
+        zh: '**原文代码**（与 UvA 教程一样）把 $[L, 3E]$ 的输出重塑为 $[L, H, 3D]$，再置换成 $[H, L, 3D]$，最后把最后一维切成三个宽度为 $D$ 的部分，分别当作 q、k、v。',
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'feature-role',
+        prompt: {
+          en: 'With $E = 16$ and $H = 4$ (so $D = 4$), in the seed’s layout, which head and part does output feature $f = 17$ feed? (Heads counted from 0.)',
+          zh: '当 $E = 16$、$H = 4$（即 $D = 4$）时，在原文代码的布局中，输出特征 $f = 17$ 属于哪个头、哪一部分？（头从 0 开始计数。）',
+        },
+        choices: [
+          {
+            id: 'h1-k',
+            text: { en: 'Head 1, key', zh: '头 1，键' },
+            correct: true,
+            feedback: {
+              en: '$3D = 12$, so $\\lfloor 17 / 12 \\rfloor = 1$; $17 \\bmod 12 = 5$ lies in $[4, 8)$, the key part; its column is $17 \\bmod 4 = 1$.',
+              zh: '$3D = 12$，所以 $\\lfloor 17 / 12 \\rfloor = 1$；$17 \\bmod 12 = 5$ 落在 $[4, 8)$，属于键；它的列号是 $17 \\bmod 4 = 1$。',
+            },
+          },
+          {
+            id: 'h0-k',
+            text: { en: 'Head 0, key', zh: '头 0，键' },
+            correct: false,
+            feedback: {
+              en: 'That is the PyTorch layout: $\\lfloor 17 / 16 \\rfloor = 1$ is the key block, and $17 \\bmod 16 = 1$ falls in head 0. The same index means different things in the two layouts.',
+              zh: '那是 PyTorch 布局的结果：$\\lfloor 17 / 16 \\rfloor = 1$ 表示键块，$17 \\bmod 16 = 1$ 落在头 0。同一个下标在两种布局中含义不同。',
+            },
+          },
+          {
+            id: 'h4-v',
+            text: { en: 'Head 4, value', zh: '头 4，值' },
+            correct: false,
+            feedback: {
+              en: 'With 4 heads the indices are 0 to 3. Divide by the block size $3D = 12$, not by $D$.',
+              zh: '4 个头的下标是 0 到 3。应该除以块大小 $3D = 12$，而不是除以 $D$。',
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'prose',
+      answers: 'feature-role',
+      text: {
+        en: 'So the seed’s outputs are grouped per head: the first $3D$ features are $[q_0 \\mid k_0 \\mid v_0]$ of head 0, the next $3D$ those of head 1, and so on. Feature $f$ belongs to head $\\lfloor f / 3D \\rfloor$, while in PyTorch’s layout it belongs to the part $\\lfloor f / E \\rfloor$.',
+        zh: '所以原文代码的输出是按头分组的：前 $3D$ 个特征是头 0 的 $[q_0 \\mid k_0 \\mid v_0]$，接下来 $3D$ 个属于头 1，依此类推。特征 $f$ 属于第 $\\lfloor f / 3D \\rfloor$ 个头；而在 PyTorch 的布局中，它属于第 $\\lfloor f / E \\rfloor$ 部分。',
       },
     },
     {
@@ -172,45 +220,6 @@ export const implementation: Lesson = {
       },
     },
     {
-      kind: 'question',
-      question: {
-        id: 'feature-role',
-        prompt: {
-          en: 'With $E = 16$ and $H = 4$ (so $D = 4$), in the seed’s layout, which head and part does output feature $f = 17$ feed? (Heads counted from 0.)',
-          zh: '当 $E = 16$、$H = 4$（即 $D = 4$）时，在原文代码的布局中，输出特征 $f = 17$ 属于哪个头、哪一部分？（头从 0 开始计数。）',
-        },
-        choices: [
-          {
-            id: 'h1-k',
-            text: { en: 'Head 1, key', zh: '头 1，键' },
-            correct: true,
-            feedback: {
-              en: 'Right. $3D = 12$, so $\\lfloor 17 / 12 \\rfloor = 1$; $17 \\bmod 12 = 5$ lies in $[4, 8)$, the key part; its column is $17 \\bmod 4 = 1$.',
-              zh: '对。$3D = 12$，所以 $\\lfloor 17 / 12 \\rfloor = 1$；$17 \\bmod 12 = 5$ 落在 $[4, 8)$，属于键；它的列号是 $17 \\bmod 4 = 1$。',
-            },
-          },
-          {
-            id: 'h0-k',
-            text: { en: 'Head 0, key', zh: '头 0，键' },
-            correct: false,
-            feedback: {
-              en: 'That is the PyTorch layout: $\\lfloor 17 / 16 \\rfloor = 1$ is the key block, and $17 \\bmod 16 = 1$ falls in head 0. The same index means different things in the two layouts.',
-              zh: '那是 PyTorch 布局的结果：$\\lfloor 17 / 16 \\rfloor = 1$ 表示键块，$17 \\bmod 16 = 1$ 落在头 0。同一个下标在两种布局中含义不同。',
-            },
-          },
-          {
-            id: 'h4-v',
-            text: { en: 'Head 4, value', zh: '头 4，值' },
-            correct: false,
-            feedback: {
-              en: 'With 4 heads the indices are 0 to 3. Divide by the block size $3D = 12$, not by $D$.',
-              zh: '4 个头的下标是 0 到 3。应该除以块大小 $3D = 12$，而不是除以 $D$。',
-            },
-          },
-        ],
-      },
-    },
-    {
       kind: 'callout',
       tone: 'caution',
       text: {
@@ -234,14 +243,6 @@ export const implementation: Lesson = {
       },
     },
     {
-      kind: 'formula',
-      tex: String.raw`\begin{gathered} W \sim \mathcal{U}(-a, a), \quad a = \sqrt{\frac{6}{\text{fan}_{\text{in}} + \text{fan}_{\text{out}}}} \\[4pt] W_{qkv}\!: a = \sqrt{\tfrac{6}{E + 3E}}, \qquad W_O\!: a = \sqrt{\tfrac{6}{2E}} \end{gathered}`,
-      caption: {
-        en: 'For $E = 32$: $a \\approx 0.2165$ for the fused $[96 \\times 32]$ matrix and $a \\approx 0.3062$ for $W_O$.',
-        zh: '当 $E = 32$ 时：融合的 $[96 \\times 32]$ 矩阵 $a \\approx 0.2165$，$W_O$ 的 $a \\approx 0.3062$。',
-      },
-    },
-    {
       kind: 'question',
       question: {
         id: 'xavier-fused',
@@ -252,32 +253,41 @@ export const implementation: Lesson = {
         choices: [
           {
             id: 'smaller',
-            text: { en: 'drawn from a narrower range', zh: '取自更窄的范围' },
+            text: { en: 'drawn from a narrower range, since its fan-out is $3E$, not $E$', zh: '取自更窄的范围：fan-out 变成了 $3E$' },
             correct: true,
             feedback: {
-              en: 'Right. As one matrix its fan-out is $3E$, so $a = \\sqrt{6 / 4E}$ instead of $\\sqrt{6 / 2E}$: about 0.71 times as wide. The engine follows the seed here, which initialises the fused matrix.',
-              zh: '对。作为一个整体，它的 fan-out 是 $3E$，所以 $a = \\sqrt{6 / 4E}$，而不是 $\\sqrt{6 / 2E}$，范围约为后者的 0.71 倍。引擎在这一点上沿用了原文代码对融合矩阵的初始化方式。',
+              en: 'As one matrix its fan-out is $3E$, so $a = \\sqrt{6 / 4E}$ instead of $\\sqrt{6 / 2E}$: about 0.71 times as wide. The engine follows the seed here, which initialises the fused matrix.',
+              zh: '作为一个整体，它的 fan-out 是 $3E$，所以 $a = \\sqrt{6 / 4E}$，而不是 $\\sqrt{6 / 2E}$，范围约为后者的 0.71 倍。引擎在这一点上沿用了原文代码对融合矩阵的初始化方式。',
             },
           },
           {
             id: 'same',
-            text: { en: 'drawn from the same range', zh: '取自相同的范围' },
+            text: { en: 'drawn from the same range: Xavier looks only at the input width $E$', zh: '取自相同的范围：Xavier 只看输入宽度 $E$' },
             correct: false,
             feedback: {
-              en: 'Xavier’s bound uses fan-in plus fan-out of the matrix it is given. The fused matrix has three times the fan-out.',
-              zh: 'Xavier 的上界用的是所给矩阵的 fan-in 加 fan-out。融合矩阵的 fan-out 是原来的三倍。',
+              en: 'That is true of LeCun’s and He’s bounds, which use the fan-in alone. Xavier’s bound uses fan-in plus fan-out of the matrix it is given, and the fused matrix has three times the fan-out.',
+              zh: '只看 fan-in 的是 LeCun 和 He 的初始化。Xavier 的上界用的是所给矩阵的 fan-in 加 fan-out，而融合矩阵的 fan-out 是原来的三倍。',
             },
           },
           {
             id: 'wider',
-            text: { en: 'drawn from a wider range', zh: '取自更宽的范围' },
+            text: { en: 'drawn from a wider range, as the matrix holds three times as many values', zh: '取自更宽的范围，因为这个矩阵的值多了两倍' },
             correct: false,
             feedback: {
-              en: 'A larger fan-in + fan-out makes $a$ smaller, not larger.',
-              zh: 'fan-in + fan-out 越大，$a$ 越小，而不是越大。',
+              en: 'More values do not widen the range: a larger fan-in + fan-out makes $a$ smaller, not larger.',
+              zh: '值变多并不会让范围变宽：fan-in + fan-out 越大，$a$ 越小，而不是越大。',
             },
           },
         ],
+      },
+    },
+    {
+      kind: 'formula',
+      answers: 'xavier-fused',
+      tex: String.raw`\begin{gathered} W \sim \mathcal{U}(-a, a), \quad a = \sqrt{\frac{6}{\text{fan}_{\text{in}} + \text{fan}_{\text{out}}}} \\[4pt] W_{qkv}\!: a = \sqrt{\tfrac{6}{E + 3E}}, \qquad W_O\!: a = \sqrt{\tfrac{6}{2E}} \end{gathered}`,
+      caption: {
+        en: 'For $E = 32$: $a \\approx 0.2165$ for the fused $[96 \\times 32]$ matrix and $a \\approx 0.3062$ for $W_O$.',
+        zh: '当 $E = 32$ 时：融合的 $[96 \\times 32]$ 矩阵 $a \\approx 0.2165$，$W_O$ 的 $a \\approx 0.3062$。',
       },
     },
     { kind: 'heading', text: { en: 'The same steps in PyTorch', zh: '用 PyTorch 写出同样的步骤' } },

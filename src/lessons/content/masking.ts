@@ -32,7 +32,7 @@ export const masking: Lesson = {
       kind: 'prose',
       text: {
         en: 'Plain self-attention lets every query look at every key. That is often not what we want: some keys carry nothing, and some must stay hidden. A **mask** says, for each query–key pair, whether the pair is allowed.',
-        zh: '普通的自注意力允许每个查询查看每一个键。但很多时候这并不是我们想要的：有些键不含任何信息，有些键必须保持不可见。**掩码**针对每一对“查询–键”说明这一对是否被允许。',
+        zh: '普通的自注意力允许每个查询查看每一个键。但很多时候这并不是我们想要的：有些键不含任何信息，有些键必须保持不可见。**掩码**（mask；《动手学深度学习》中文版译作“掩蔽”）针对每一对“查询–键”说明这一对是否被允许。',
       },
     },
     {
@@ -52,9 +52,58 @@ export const masking: Lesson = {
         },
       ],
     },
+    {
+      kind: 'question',
+      question: {
+        id: 'padding-renormalise',
+        prompt: {
+          en: 'Predict before you see how a mask is applied: you mark the last token as padding. What happens to the weights the other tokens give to the remaining keys?',
+          zh: '先预测，再看掩码是怎样施加的：你把最后一个词元标记为填充。其他词元分给剩余各键的权重会怎样变化？',
+        },
+        choices: [
+          {
+            id: 'grow',
+            text: { en: 'They grow, so that every row still sums to 1', zh: '它们变大，使每一行的和仍为 1' },
+            correct: true,
+            feedback: {
+              en: 'The softmax now normalises over one key fewer; the weight the padding key had is shared among the others in proportion to $e^{s_{ij}}$.',
+              zh: 'softmax 现在少了一个键参与归一化；原来属于填充键的那部分权重，按 $e^{s_{ij}}$ 的比例分给了其余的键。',
+            },
+          },
+          {
+            id: 'same',
+            text: { en: 'They stay the same, and each row now sums to less than 1', zh: '保持不变，每一行的和变得小于 1' },
+            correct: false,
+            feedback: {
+              en: 'Blocking is not deleting a weight after the softmax: the block happens before it, so the softmax normalises over the allowed keys and the row sums to 1 again.',
+              zh: '屏蔽并不是在 softmax 之后删掉一个权重：它发生在 softmax 之前，所以 softmax 只在允许的键上归一化，每一行的和仍然是 1。',
+            },
+          },
+          {
+            id: 'negative',
+            text: { en: 'The padding key gets a negative weight that balances the others', zh: '填充键得到负权重，用来抵消其他权重' },
+            correct: false,
+            feedback: {
+              en: 'Softmax weights are never negative. A blocked key gets exactly 0.',
+              zh: 'softmax 的权重永远不会是负数。被屏蔽的键权重恰好为 0。',
+            },
+          },
+          {
+            id: 'own-row',
+            text: { en: 'Only the padding token’s own row changes', zh: '只有填充词元自己那一行会改变' },
+            correct: false,
+            feedback: {
+              en: 'A padding mask blocks a **key**, that is a whole column: every query loses it. The padding token’s own row still attends to the real tokens; its output is simply ignored later.',
+              zh: '填充掩码屏蔽的是一个**键**，也就是一整列：每个查询都失去了它。填充词元自己那一行照样关注真实词元，只是它的输出之后会被忽略。',
+            },
+          },
+        ],
+      },
+    },
     { kind: 'heading', text: { en: 'How a mask enters the formula', zh: '掩码如何进入公式' } },
     {
       kind: 'prose',
+      answers: 'padding-renormalise',
       text: {
         en: 'The mask acts on the scores, **before** the softmax. Vaswani et al. set every illegal connection to $-\\infty$. Because $e^{-\\infty} = 0$, a blocked key gets a weight of exactly 0, and the softmax shares the whole weight among the allowed keys, so each row still sums to 1.',
         zh: '掩码作用在得分上，而且是在 softmax **之前**。Vaswani 等人把所有不允许的连接设为 $-\\infty$。因为 $e^{-\\infty} = 0$，被屏蔽的键权重恰好为 0，softmax 把全部权重分给允许的键，所以每一行的和仍然是 1。',
@@ -98,8 +147,8 @@ export const masking: Lesson = {
             text: { en: 'Weight 1 on itself and exactly 0 on every other key', zh: '自己得到权重 1，其余每个键恰好为 0' },
             correct: true,
             feedback: {
-              en: 'Right. Only key 1 is allowed ($j \\le 1$), and a softmax over a single logit is 1, whatever its value. Every later key is $-\\infty$ and gets exactly 0.',
-              zh: '对。只有键 1 是允许的（$j \\le 1$），而只对一个 logit 做 softmax，结果总是 1，与它的数值无关。之后的每个键都是 $-\\infty$，权重恰好为 0。',
+              en: 'Only key 1 is allowed ($j \\le 1$), and a softmax over a single logit is 1, whatever its value. Every later key is $-\\infty$ and gets exactly 0.',
+              zh: '只有键 1 是允许的（$j \\le 1$），而只对一个 logit 做 softmax，结果总是 1，与它的数值无关。之后的每个键都是 $-\\infty$，权重恰好为 0。',
             },
           },
           {
@@ -134,6 +183,7 @@ export const masking: Lesson = {
     },
     {
       kind: 'try',
+      answers: 'causal-first-row',
       label: { en: 'Switch on the causal mask', zh: '打开因果掩码' },
       preset: { lab: { maskMode: 'causal' } },
       note: {
@@ -167,55 +217,46 @@ export const masking: Lesson = {
         zh: '这会把你的句子换成一个三词的短句，并像批处理那样填充到长度五。两列填充对所有查询都被屏蔽。你随时可以重新输入自己的句子。',
       },
     },
+    { kind: 'heading', text: { en: 'The same idea, four conventions', zh: '同一个想法，四种约定' } },
     {
       kind: 'question',
       question: {
-        id: 'padding-renormalise',
+        id: 'sdpa-flip',
         prompt: {
-          en: 'You mark the last token as padding. What happens to the weights the other tokens give to the remaining keys?',
-          zh: '你把最后一个词元标记为填充。其他词元分给剩余各键的权重会怎样变化？',
+          en: 'Your code builds a boolean causal mask that is `True` above the diagonal (the future) and passes it to `nn.MultiheadAttention`. You switch to `F.scaled_dot_product_attention` and pass the same tensor. What happens?',
+          zh: '你的代码构造了一个布尔型因果掩码，对角线上方（未来）为 `True`，并把它传给 `nn.MultiheadAttention`。后来你改用 `F.scaled_dot_product_attention`，并传入同一个张量。会发生什么？',
         },
         choices: [
           {
-            id: 'grow',
-            text: { en: 'They grow, so that every row still sums to 1', zh: '它们变大，使每一行的和仍为 1' },
+            id: 'flips',
+            text: { en: 'It runs, but each query now sees only the tokens after it', zh: '照常运行，但每个查询只看得到它之后的词元' },
             correct: true,
             feedback: {
-              en: 'Right. The softmax now normalises over one key fewer; the weight the padding key had is shared among the others in proportion to $e^{s_{ij}}$.',
-              zh: '对。softmax 现在少了一个键参与归一化；原来属于填充键的那部分权重，按 $e^{s_{ij}}$ 的比例分给了其余的键。',
+              en: 'For `scaled_dot_product_attention` `True` means “may attend”, so the mask now allows exactly the future. The last token has no later token, so its row is fully masked, and since PyTorch 2.5 this function returns zeros for such a row: no error and no NaN points at the mistake. Invert the mask (`~mask`) when you switch.',
+              zh: '对 `scaled_dot_product_attention` 来说，`True` 表示“可以关注”，于是这个掩码恰好只允许看未来。最后一个词元之后没有词元，它那一行整行被屏蔽；从 PyTorch 2.5 起，这个函数对这样的行返回全 0：既不报错，也没有 NaN 提示你出了错。切换时要把掩码取反（`~mask`）。',
             },
           },
           {
             id: 'same',
-            text: { en: 'They stay the same, and each row now sums to less than 1', zh: '保持不变，每一行的和变得小于 1' },
+            text: { en: 'Nothing changes: both functions treat `True` as blocked', zh: '没有变化：两个函数都把 `True` 当作屏蔽' },
             correct: false,
             feedback: {
-              en: 'Blocking is not deleting a weight after the softmax: the block happens before it, so the softmax normalises over the allowed keys and the row sums to 1 again.',
-              zh: '屏蔽并不是在 softmax 之后删掉一个权重：它发生在 softmax 之前，所以 softmax 只在允许的键上归一化，每一行的和仍然是 1。',
+              en: 'That is the trap. The two functions use opposite boolean conventions, and no error tells you so.',
+              zh: '这正是陷阱所在。两个函数的布尔约定正好相反，而且不会有任何报错提醒你。',
             },
           },
           {
-            id: 'negative',
-            text: { en: 'The padding key gets a negative weight that balances the others', zh: '填充键得到负权重，用来抵消其他权重' },
+            id: 'error',
+            text: { en: 'It stops with an error: this function wants another mask type', zh: '直接报错：这个函数要求另一种类型的掩码' },
             correct: false,
             feedback: {
-              en: 'Softmax weights are never negative. A blocked key gets exactly 0.',
-              zh: 'softmax 的权重永远不会是负数。被屏蔽的键权重恰好为 0。',
-            },
-          },
-          {
-            id: 'own-row',
-            text: { en: 'Only the padding token’s own row changes', zh: '只有填充词元自己那一行会改变' },
-            correct: false,
-            feedback: {
-              en: 'A padding mask blocks a **key**, that is a whole column: every query loses it. The padding token’s own row still attends to the real tokens; its output is simply ignored later.',
-              zh: '填充掩码屏蔽的是一个**键**，也就是一整列：每个查询都失去了它。填充词元自己那一行照样关注真实词元，只是它的输出之后会被忽略。',
+              en: 'Both functions accept a boolean mask of that shape, so the code runs; it just computes something else.',
+              zh: '两个函数都接受这种形状的布尔掩码，所以代码照常运行，只是算出的是另一回事。',
             },
           },
         ],
       },
     },
-    { kind: 'heading', text: { en: 'The same idea, four conventions', zh: '同一个想法，四种约定' } },
     {
       kind: 'prose',
       text: {
@@ -225,6 +266,7 @@ export const masking: Lesson = {
     },
     {
       kind: 'table',
+      answers: 'sdpa-flip',
       caption: {
         en: 'Mask conventions (from Vaswani et al. 2017, UvA DL Tutorial 6, d2l.ai and the PyTorch documentation)',
         zh: '掩码约定对照（依据 Vaswani 等人 2017、UvA 深度学习教程 6、d2l.ai 以及 PyTorch 文档）',
@@ -274,45 +316,6 @@ export const masking: Lesson = {
         ],
       ],
     },
-    {
-      kind: 'question',
-      question: {
-        id: 'sdpa-flip',
-        prompt: {
-          en: 'Your code builds a boolean causal mask that is `True` above the diagonal (the future) and passes it to `nn.MultiheadAttention`. You switch to `F.scaled_dot_product_attention` and pass the same tensor. What happens?',
-          zh: '你的代码构造了一个布尔型因果掩码，对角线上方（未来）为 `True`，并把它传给 `nn.MultiheadAttention`。后来你改用 `F.scaled_dot_product_attention`，并传入同一个张量。会发生什么？',
-        },
-        choices: [
-          {
-            id: 'flips',
-            text: { en: 'The meaning flips: each query may now look only at later tokens', zh: '含义反转：每个查询现在只能看后面的词元' },
-            correct: true,
-            feedback: {
-              en: 'Right. For `scaled_dot_product_attention` `True` means “may attend”. Each query now sees only the future, and the last token sees nothing at all: a fully masked row. Invert the mask (`~mask`) when you switch.',
-              zh: '对。对 `scaled_dot_product_attention` 来说，`True` 表示“可以关注”。于是每个查询只能看到未来，最后一个词元什么也看不到，成为整行被屏蔽的情况。切换时要把掩码取反（`~mask`）。',
-            },
-          },
-          {
-            id: 'same',
-            text: { en: 'Nothing changes: both treat `True` as blocked', zh: '没有变化：两者都把 `True` 当作屏蔽' },
-            correct: false,
-            feedback: {
-              en: 'That is the trap. The two functions use opposite boolean conventions, and no error tells you so.',
-              zh: '这正是陷阱所在。两个函数的布尔约定正好相反，而且不会有任何报错提醒你。',
-            },
-          },
-          {
-            id: 'error',
-            text: { en: 'PyTorch raises an error about the mask type', zh: 'PyTorch 会报掩码类型错误' },
-            correct: false,
-            feedback: {
-              en: 'Both functions accept a boolean mask of that shape, so the code runs; it just computes something else.',
-              zh: '两个函数都接受这种形状的布尔掩码，所以代码照常运行，只是算出的是另一回事。',
-            },
-          },
-        ],
-      },
-    },
     { kind: 'heading', text: { en: 'A row with no key left', zh: '一个键都不剩的行' } },
     {
       kind: 'prose',
@@ -326,22 +329,22 @@ export const masking: Lesson = {
       question: {
         id: 'fully-masked-pytorch',
         prompt: {
-          en: 'A query’s scores are all $-\\infty$ and PyTorch’s softmax is applied to the row. What comes out?',
-          zh: '某个查询的得分全都是 $-\\infty$，然后对这一行做 PyTorch 的 softmax。结果是什么？',
+          en: 'A query’s scores are all $-\\infty$ and `torch.softmax` is applied to the row. What comes out?',
+          zh: '某个查询的得分全都是 $-\\infty$，然后对这一行调用 `torch.softmax`。结果是什么？',
         },
         choices: [
           {
             id: 'not-a-number',
-            text: { en: 'Not a number in every entry', zh: '每一项都是“非数值”' },
+            text: { en: 'Not a number (NaN) in every entry', zh: '每一项都是“非数值”（NaN）' },
             correct: true,
             feedback: {
-              en: 'Right. The softmax subtracts the row maximum, here $-\\infty$, and $-\\infty - (-\\infty)$ is not a number (NaN). Those values then spread to the output and, in training, to the gradients.',
-              zh: '对。softmax 会先减去这一行的最大值，而这里最大值是 $-\\infty$，$-\\infty - (-\\infty)$ 没有定义。这些值接着会传到输出，训练时还会传进梯度。',
+              en: 'The softmax subtracts the row maximum, here $-\\infty$, and $-\\infty - (-\\infty)$ is not a number (NaN). Those values then spread to the output and, in training, to the gradients. `nn.MultiheadAttention` gives the same NaN when it computes the weights.',
+              zh: 'softmax 会先减去这一行的最大值，而这里最大值是 $-\\infty$，$-\\infty - (-\\infty)$ 没有定义，结果是 NaN。这些值接着会传到输出，训练时还会传进梯度。`nn.MultiheadAttention` 在计算权重时也会得到同样的 NaN。',
             },
           },
           {
             id: 'uniform',
-            text: { en: 'Uniform weights, $1/L$ each', zh: '均匀权重，每个 $1/L$' },
+            text: { en: 'Uniform weights, $1/L$ for each key', zh: '均匀权重，每个键 $1/L$' },
             correct: false,
             feedback: {
               en: 'That is what UvA’s −9e15 and d2l’s −1e6 give: equal finite logits make a uniform softmax. With a true $-\\infty$ there is no finite number to normalise.',
@@ -350,19 +353,19 @@ export const masking: Lesson = {
           },
           {
             id: 'zeros',
-            text: { en: 'All zeros', zh: '全部为 0' },
+            text: { en: 'All zeros, as for a single blocked key', zh: '全部为 0，和单个被屏蔽的键一样' },
             correct: false,
             feedback: {
-              en: 'This app’s engine gives zeros, because it checks for the case and reports it. A plain softmax does not check.',
-              zh: '本应用的引擎给出全 0，因为它专门检查了这种情况并加以报告。普通的 softmax 不做这种检查。',
+              en: 'That is what this app’s engine gives, and since PyTorch 2.5 so does `F.scaled_dot_product_attention`: both check for a row with no key left. `torch.softmax` itself does not check.',
+              zh: '这是本应用的引擎给出的结果；从 PyTorch 2.5 起，`F.scaled_dot_product_attention` 也是如此：两者都专门检查“一个键都不剩”的行。`torch.softmax` 本身不做这种检查。',
             },
           },
           {
             id: 'raises',
-            text: { en: 'An exception is raised', zh: '抛出异常' },
+            text: { en: 'An error: it refuses a row with no finite score', zh: '报错：它不接受没有任何有限得分的一行' },
             correct: false,
             feedback: {
-              en: 'No exception: floating-point arithmetic just carries on, which is why this bug is easy to miss.',
+              en: 'Nothing is raised: floating-point arithmetic just carries on, which is why this bug is easy to miss.',
               zh: '不会抛出异常：浮点运算会照常进行下去，这正是这个错误容易被忽略的原因。',
             },
           },
@@ -371,10 +374,50 @@ export const masking: Lesson = {
       },
     },
     {
+      kind: 'table',
+      answers: 'fully-masked-pytorch',
+      caption: {
+        en: 'A row with every key blocked (PyTorch as of version 2.5)',
+        zh: '整行的键都被屏蔽时（PyTorch 以 2.5 版为准）',
+      },
+      columns: [
+        { en: 'Where', zh: '在哪里' },
+        { en: 'The row’s weights', zh: '这一行的权重' },
+        { en: 'Why', zh: '原因' },
+      ],
+      rows: [
+        [
+          { en: '`torch.softmax` of a row of −∞', zh: '对一行 −∞ 调用 `torch.softmax`' },
+          { en: 'NaN in every entry', zh: '每一项都是 NaN' },
+          { en: '−∞ − (−∞) has no value', zh: '−∞ − (−∞) 没有定义' },
+        ],
+        [
+          { en: '`nn.MultiheadAttention`, when it computes the weights', zh: '`nn.MultiheadAttention` 计算权重时' },
+          { en: 'NaN in every entry', zh: '每一项都是 NaN' },
+          { en: 'the same softmax over −∞', zh: '同样是对 −∞ 做 softmax' },
+        ],
+        [
+          { en: '`F.scaled_dot_product_attention`, since PyTorch 2.5', zh: '`F.scaled_dot_product_attention`，从 PyTorch 2.5 起' },
+          { en: 'all zeros', zh: '全部为 0' },
+          { en: 'it checks for a row with no key left', zh: '它专门检查一个键都不剩的行' },
+        ],
+        [
+          { en: 'UvA (−9e15), d2l (−1e6)', zh: 'UvA（替换为 −9e15）、d2l（替换为 −1e6）' },
+          { en: 'uniform, $1/L$ each', zh: '均匀，每个 $1/L$' },
+          { en: 'equal finite logits', zh: '相同的有限 logit' },
+        ],
+        [
+          { en: 'This app', zh: '本应用' },
+          { en: 'all zeros, row reported as fully masked', zh: '全部为 0，并把这一行报告为完全屏蔽' },
+          { en: 'blocked keys are skipped, and none is left', zh: '被屏蔽的键直接跳过，一个都不剩' },
+        ],
+      ],
+    },
+    {
       kind: 'prose',
       text: {
-        en: 'None of the three is “the” right answer. A uniform row hides the problem; a row of NaN makes it loud but breaks training. This engine returns zeros, so the output row is just the bias, and it lists the row as **fully masked** so the heatmaps can say so.',
-        zh: '三者之中没有哪一个是唯一“正确”的答案。均匀的行把问题掩盖了；全是 NaN 的行让问题暴露出来，却会破坏训练。本引擎返回全 0，这样输出行就只剩偏置，同时把这一行标为**完全屏蔽**，热力图也会如实标出。',
+        en: 'None of the three is “the” right answer. A uniform row hides the problem; a row of NaN makes it loud but breaks training. This engine returns zeros, as `F.scaled_dot_product_attention` has done since PyTorch 2.5, so the output row is just the bias; it also lists the row as **fully masked** so the heatmaps can say so.',
+        zh: '三者之中没有哪一个是唯一“正确”的答案。均匀的行把问题掩盖了；全是 NaN 的行让问题暴露出来，却会破坏训练。本引擎返回全 0（从 PyTorch 2.5 起，`F.scaled_dot_product_attention` 也这样做），这样输出行就只剩偏置；同时它把这一行标为**完全屏蔽**，热力图也会如实标出。',
       },
     },
     {
@@ -401,5 +444,6 @@ export const masking: Lesson = {
       label: 'PyTorch documentation, scaled_dot_product_attention (torch.nn.functional)',
       url: 'https://pytorch.org/docs/stable/generated/torch.nn.functional.scaled_dot_product_attention.html',
     },
+    { label: 'PyTorch pull request 133882, Update fused kernels and call _safe_softmax from SDPA (2024, in PyTorch 2.5)', url: 'https://github.com/pytorch/pytorch/pull/133882' },
   ],
 };

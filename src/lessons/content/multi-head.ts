@@ -1,7 +1,8 @@
 import type { Lesson } from '../types';
 
-// Lesson 5: why several heads, the MultiHead formula and its shapes, splitting d_model, concat and W_O,
-// Vaswani Table 3 row (A), and head selection / ablation on the student's sentence.
+// Lesson 5: why several heads, the MultiHead formula and its shapes (outputs are combined, not weights), splitting
+// d_model, concat and W_O, Vaswani Table 3 row (A), head selection / ablation on the student's sentence, and a
+// sidebar on multi-query and grouped-query attention.
 export const multiHead: Lesson = {
   slug: 'multi-head',
   title: { en: 'Multi-head attention', zh: '多头注意力' },
@@ -15,8 +16,8 @@ export const multiHead: Lesson = {
       zh: '解释单个注意力头做不到什么，以及多个头带来了什么。',
     },
     {
-      en: 'Write the multi-head formula and give the shape of every matrix in it.',
-      zh: '写出多头注意力的公式，并说出其中每个矩阵的形状。',
+      en: 'Write the multi-head formula, give the shape of every matrix in it, and say what is combined: the heads’ outputs.',
+      zh: '写出多头注意力的公式，说出其中每个矩阵的形状，并说明被合并的是什么：各头的输出。',
     },
     {
       en: 'Split $d_{\\text{model}}$ into $h$ heads of $d_k = d_{\\text{model}} / h$ and say why the cost stays about the same.',
@@ -26,11 +27,55 @@ export const multiHead: Lesson = {
       en: 'Read row (A) of Vaswani et al.’s Table 3 and ablate heads on your sentence.',
       zh: '读懂 Vaswani 等人表 3 的 (A) 行，并在你的句子上做注意力头消融。',
     },
+    {
+      en: 'Say what multi-query and grouped-query attention share between heads, and what that saves.',
+      zh: '说明多查询注意力和分组查询注意力在头之间共用了什么，以及因此省下了什么。',
+    },
   ],
   blocks: [
     { kind: 'heading', text: { en: 'One head, one average', zh: '一个头，只有一次平均' } },
     {
+      kind: 'question',
+      question: {
+        id: 'one-head-average',
+        prompt: {
+          en: 'A query needs information from two different tokens. What can one head with a single softmax give it?',
+          zh: '某个查询需要来自两个不同词元的信息。只有一次 softmax 的单个头能给它什么？',
+        },
+        choices: [
+          {
+            id: 'one-mix',
+            text: { en: 'One weighted average, its weight split between the two tokens', zh: '一次加权平均，权重在两个词元之间分摊' },
+            correct: true,
+            feedback: {
+              en: 'One distribution per query means one mix of the values: both tokens contribute, each diluted by the other. Two heads can each put most of their weight on one of them.',
+              zh: '每个查询只有一个分布，也就只有一次值的混合：两个词元都有贡献，但彼此冲淡。两个头则可以各自把大部分权重放在其中一个上。',
+            },
+          },
+          {
+            id: 'two-outputs',
+            text: { en: 'Two separate outputs, one for each of the two tokens it needs', zh: '两个独立的输出，它需要的两个词元各对应一个' },
+            correct: false,
+            feedback: {
+              en: 'A head returns one vector per query: the weighted average of all values. Separate outputs need separate heads.',
+              zh: '一个头对每个查询只返回一个向量，即所有值的加权平均。想要分开的输出，就需要分开的头。',
+            },
+          },
+          {
+            id: 'only-best',
+            text: { en: 'Only the information of whichever token matches the query better', zh: '只有与查询匹配得更好的那个词元的信息' },
+            correct: false,
+            feedback: {
+              en: 'The softmax is soft: unless one score is far above the other, both tokens get a share. Only a near one-hot row would pick a single token.',
+              zh: 'softmax 是“软”的：除非一个得分远高于另一个，两个词元都会分到一部分权重。只有近似独热的一行才会只选中一个词元。',
+            },
+          },
+        ],
+      },
+    },
+    {
       kind: 'prose',
+      answers: 'one-head-average',
       text: {
         en: 'A single attention head gives each query **one** probability distribution over the keys, and its output is **one** weighted average of the values. If a word needs two kinds of information from two places, that one distribution has to split its weight between them, and the average blurs the two together.',
         zh: '单个注意力头只给每个查询**一个**关于各键的概率分布，输出也只是值的**一次**加权平均。如果一个词需要从两个地方获取两种不同的信息，这一个分布只能把权重拆开分给它们，而平均的结果会把两者混在一起。',
@@ -44,6 +89,45 @@ export const multiHead: Lesson = {
       },
     },
     {
+      kind: 'question',
+      question: {
+        id: 'heads-combine',
+        prompt: {
+          en: 'Each head computes its own attention weights and its own output. What do the heads combine: their weights or their outputs?',
+          zh: '每个头都计算自己的注意力权重和自己的输出。各个头合并的是什么：它们的权重，还是它们的输出？',
+        },
+        choices: [
+          {
+            id: 'outputs',
+            text: { en: 'Their outputs: each head’s weights · V, concatenated, then mixed by $W^O$', zh: '输出：各头的“权重 · V”拼接起来，再由 $W^O$ 混合' },
+            correct: true,
+            feedback: {
+              en: 'Each head’s output is its weights times its own $V_i$, an $[L \\times d_k]$ matrix. The $h$ outputs are concatenated and multiplied by $W^O$; the weight maps themselves are never averaged or mixed.',
+              zh: '每个头的输出是它的权重乘以它自己的 $V_i$，一个 $[L \\times d_k]$ 的矩阵。$h$ 个输出拼接后乘以 $W^O$；各头的权重图本身从不被平均或混合。',
+            },
+          },
+          {
+            id: 'average-weights',
+            text: { en: 'Their weights: the $h$ maps are averaged into one map, which is then applied to $V$', zh: '权重：把 $h$ 张权重图平均成一张，再把这一张图作用到 $V$ 上' },
+            correct: false,
+            feedback: {
+              en: 'An average of the heads is something the lab can draw for reading, not a step of the layer. Each head applies its own weights to its own $V_i$; what is combined afterwards are the outputs, concatenated and projected by $W^O$.',
+              zh: '“所有头的平均”是实验台为了方便阅读可以画出来的图，并不是这一层的计算步骤。每个头把自己的权重作用在自己的 $V_i$ 上；之后被合并的是输出：拼接后再经 $W^O$ 投影。',
+            },
+          },
+          {
+            id: 'sum-scores',
+            text: { en: 'Their scores: the heads’ scores are added up before one shared softmax', zh: '得分：先把各头的得分相加，再做一次所有头共用的 softmax' },
+            correct: false,
+            feedback: {
+              en: 'Each head has its own softmax over its own scores, and nothing is added before it. The combining happens after attention: the heads’ outputs are concatenated and projected by $W^O$.',
+              zh: '每个头对自己的得分做自己的 softmax，之前没有任何相加。合并发生在注意力之后：各头的输出拼接起来，再经 $W^O$ 投影。',
+            },
+          },
+        ],
+      },
+    },
+    {
       kind: 'formula',
       tex: String.raw`\begin{aligned} &\mathrm{MultiHead}(Q, K, V) = \\ &\quad \mathrm{Concat}(\mathrm{head}_1, \ldots, \mathrm{head}_h)\, W^O \\[4pt] &\mathrm{head}_i = \\ &\quad \mathrm{Attention}(Q W_i^Q, K W_i^K, V W_i^V) \end{aligned}`,
       caption: {
@@ -52,112 +136,51 @@ export const multiHead: Lesson = {
       },
     },
     {
-      kind: 'formula',
-      tex: String.raw`\begin{gathered} W_i^Q, W_i^K \in \mathbb{R}^{d_{\text{model}} \times d_k} \\ W_i^V \in \mathbb{R}^{d_{\text{model}} \times d_v}, \quad W^O \in \mathbb{R}^{h d_v \times d_{\text{model}}} \\ d_k = d_v = d_{\text{model}} / h \end{gathered}`,
-      caption: {
-        en: 'The shapes. The base Transformer has $d_{\\text{model}} = 512$, $h = 8$ and $d_k = d_v = 64$.',
-        zh: '各矩阵的形状。基础版 Transformer 取 $d_{\\text{model}} = 512$、$h = 8$、$d_k = d_v = 64$。',
-      },
-    },
-    {
-      kind: 'question',
-      question: {
-        id: 'one-head-average',
-        prompt: {
-          en: 'A query needs information from two different tokens. What can one head with a single softmax give it?',
-          zh: '某个查询需要来自两个不同词元的信息。只有一次 softmax 的单个头能给它什么？',
-        },
-        choices: [
-          {
-            id: 'one-mix',
-            text: { en: 'One weighted average, with the weight split between the two tokens', zh: '一次加权平均，权重在两个词元之间拆分' },
-            correct: true,
-            feedback: {
-              en: 'Right. One distribution per query means one mix of the values: both tokens contribute, each diluted by the other. Two heads can each put most of their weight on one of them.',
-              zh: '对。每个查询只有一个分布，也就只有一次值的混合：两个词元都有贡献，但彼此冲淡。两个头则可以各自把大部分权重放在其中一个上。',
-            },
-          },
-          {
-            id: 'two-outputs',
-            text: { en: 'Two separate outputs, one per token', zh: '两个独立的输出，每个词元一个' },
-            correct: false,
-            feedback: {
-              en: 'A head returns one vector per query: the weighted average of all values. Separate outputs need separate heads.',
-              zh: '一个头对每个查询只返回一个向量，即所有值的加权平均。想要分开的输出，就需要分开的头。',
-            },
-          },
-          {
-            id: 'only-best',
-            text: { en: 'Only the information of the better-matching token', zh: '只有匹配度更高的那个词元的信息' },
-            correct: false,
-            feedback: {
-              en: 'The softmax is soft: unless one score is far above the other, both tokens get a share. Only a near one-hot row would pick a single token.',
-              zh: 'softmax 是“软”的：除非一个得分远高于另一个，两个词元都会分到一部分权重。只有近似独热的一行才会只选中一个词元。',
-            },
-          },
-        ],
+      kind: 'prose',
+      answers: 'heads-combine',
+      text: {
+        en: 'Read the formula from the inside out: $\\mathrm{head}_i$ is an attention **output**, head $i$’s weights times its own values, with one row per token. The $h$ outputs are concatenated and multiplied by $W^O$; the heads’ weights are never averaged or mixed. The seed article says that the heads’ scores are combined into a final attention score: the formula does not do that. A map of the “average of the heads”, like the one the lab can show, is a summary for reading, not a step of the computation.',
+        zh: '从里往外读这个公式：$\\mathrm{head}_i$ 是一个注意力**输出**，即第 $i$ 个头的权重乘以它自己的值，每个词元一行。$h$ 个输出拼接起来再乘以 $W^O$；各头的权重从不被平均或混合。原文说各个头的得分会被合并成最终的注意力得分，而公式并不是这样做的。像实验台可以显示的“所有头的平均”这种图，只是便于阅读的汇总，并不是计算中的一步。',
       },
     },
     { kind: 'heading', text: { en: 'Splitting the width', zh: '切分宽度' } },
-    {
-      kind: 'prose',
-      text: {
-        en: 'The heads do not make the model wider. The $d_{\\text{model}}$ features of each projection are cut into $h$ slices of $d_k = d_{\\text{model}} / h$; head $i$ computes its queries, keys and values in its own slice. That is why $h$ must divide $d_{\\text{model}}$.',
-        zh: '多个头并不会让模型变宽。每个投影的 $d_{\\text{model}}$ 个特征被切成 $h$ 段，每段 $d_k = d_{\\text{model}} / h$；第 $i$ 个头只在自己那一段里计算查询、键和值。这就是为什么 $h$ 必须整除 $d_{\\text{model}}$。',
-      },
-    },
-    {
-      kind: 'prose',
-      text: {
-        en: 'Each head’s output is $[L \\times d_k]$. Concatenating the $h$ outputs gives back $[L \\times d_{\\text{model}}]$, and $W^O$ mixes them, so every output feature can draw on every head. Because each head is $h$ times narrower, the total cost is about that of one head at full width.',
-        zh: '每个头的输出是 $[L \\times d_k]$。把 $h$ 个输出拼接起来又回到 $[L \\times d_{\\text{model}}]$，再由 $W^O$ 混合，使每个输出特征都能用上所有头的结果。由于每个头窄了 $h$ 倍，总的计算量与一个全宽的头大致相当。',
-      },
-    },
     {
       kind: 'question',
       question: {
         id: 'dk-for-heads',
         prompt: {
-          en: 'The lab uses $d_{\\text{model}} = 32$. With 8 heads, how many columns does each head’s $Q_i$ have?',
-          zh: '实验台使用 $d_{\\text{model}} = 32$。如果有 8 个头，每个头的 $Q_i$ 有多少列？',
+          en: 'The lab has $d_{\\text{model}} = 32$ and 4 heads of 8 columns each. You switch to 8 heads. How wide is each head’s $Q_i$ now, and how wide is the concatenation of all heads?',
+          zh: '实验台的 $d_{\\text{model}} = 32$，有 4 个头，每个头 8 列。你改成 8 个头。现在每个头的 $Q_i$ 有多宽？所有头拼接后又有多宽？',
         },
         choices: [
           {
             id: 'four',
-            text: { en: '4', zh: '4' },
+            text: { en: '4 columns per head; the concatenation stays 32 wide', zh: '每个头 4 列；拼接后仍是 32 宽' },
             correct: true,
             feedback: {
-              en: 'Right: $d_k = 32 / 8 = 4$. Each head works in a 4-wide slice, and the eight slices together cover the 32 features.',
-              zh: '对：$d_k = 32 / 8 = 4$。每个头在 4 列宽的一段中计算，八段合起来正好覆盖 32 个特征。',
+              en: '$d_k = d_{\\text{model}} / h = 32 / 8 = 4$. More heads do not make the model wider: they cut the same 32 features into thinner slices, and the eight 4-wide outputs fill the same 32 columns.',
+              zh: '$d_k = d_{\\text{model}} / h = 32 / 8 = 4$。头变多并不会让模型变宽：同样的 32 个特征被切成更细的段，八个 4 列宽的输出正好填满原来的 32 列。',
+            },
+          },
+          {
+            id: 'eight-wider',
+            text: { en: '8 columns per head, as before; the concatenation grows to 64', zh: '每个头仍是 8 列；拼接后变成 64 宽' },
+            correct: false,
+            feedback: {
+              en: 'That is the picture of more heads making a wider model. The width is fixed and split: with 8 heads each gets $32 / 8 = 4$ columns, and the concatenation is back at 32, the width $W^O$ and the next layer expect.',
+              zh: '这是“头越多、模型越宽”的想法。宽度是固定的，只是被切分：8 个头时每个头分到 $32 / 8 = 4$ 列，拼接后回到 32 宽，正是 $W^O$ 和下一层需要的宽度。',
             },
           },
           {
             id: 'thirty-two',
-            text: { en: '32', zh: '32' },
+            text: { en: '32 columns per head, the full width; the concatenation is 256', zh: '每个头 32 列（全宽）；拼接后是 256 宽' },
             correct: false,
             feedback: {
-              en: 'That would give every head the full width, and 8 heads would cost 8 times as much. The width is split, not copied.',
-              zh: '那样每个头都拿到完整宽度，8 个头的计算量就是 8 倍。宽度是被切分的，而不是复制的。',
-            },
-          },
-          {
-            id: 'two-fifty-six',
-            text: { en: '256', zh: '256' },
-            correct: false,
-            feedback: {
-              en: '256 = 8 × 32 would multiply the width by the number of heads. The concatenation of all heads is 32 wide, so each head gets 32 / 8.',
-              zh: '256 = 8 × 32 相当于把宽度乘以头数。所有头拼接后是 32 宽，所以每个头分到 32 / 8。',
+              en: 'That would give every head the full width, and 8 heads would cost 8 times as much. The width is split, not copied: $d_k = 32 / 8 = 4$.',
+              zh: '那样每个头都拿到完整宽度，8 个头的计算量就是 8 倍。宽度是被切分的，而不是复制的：$d_k = 32 / 8 = 4$。',
             },
           },
         ],
-      },
-    },
-    {
-      kind: 'widget',
-      widget: 'head-split',
-      caption: {
-        en: 'The lab’s width and head count: change them here and every view of the lab follows. A head count that does not divide the width is refused.',
-        zh: '实验台的宽度和头数：在这里修改，实验台的所有视图都会跟着变。不能整除宽度的头数会被拒绝。',
       },
     },
     {
@@ -171,32 +194,64 @@ export const multiHead: Lesson = {
         choices: [
           {
             id: 'same',
-            text: { en: 'It stays the same', zh: '保持不变' },
+            text: { en: 'It stays the same: the same matrices, cut into thinner slices', zh: '保持不变：同样的矩阵切得更细' },
             correct: true,
             feedback: {
-              en: 'Right. $W^Q$, $W^K$, $W^V$ and $W^O$ are $32 \\times 32$ whatever $h$ is: $4 \\cdot 32^2 + 4 \\cdot 32 = 4224$ with the biases. More heads cut the same matrices into thinner slices.',
-              zh: '对。无论 $h$ 是多少，$W^Q$、$W^K$、$W^V$、$W^O$ 都是 $32 \\times 32$：加上偏置共 $4 \\cdot 32^2 + 4 \\cdot 32 = 4224$ 个参数。头越多，只是把同样的矩阵切得更细。',
+              en: '$W^Q$, $W^K$, $W^V$ and $W^O$ are $32 \\times 32$ whatever $h$ is: $4 \\cdot 32^2 + 4 \\cdot 32 = 4224$ with the biases. More heads cut the same matrices into thinner slices.',
+              zh: '无论 $h$ 是多少，$W^Q$、$W^K$、$W^V$、$W^O$ 都是 $32 \\times 32$：加上偏置共 $4 \\cdot 32^2 + 4 \\cdot 32 = 4224$ 个参数。头越多，只是把同样的矩阵切得更细。',
             },
           },
           {
             id: 'doubles',
-            text: { en: 'It doubles', zh: '翻倍' },
+            text: { en: 'It doubles: every extra head brings its own projection matrices', zh: '翻倍：每多一个头，就多一套投影矩阵' },
             correct: false,
             feedback: {
-              en: 'Each head has its own $W_i^Q$, but it is only $32 \\times d_k$. Twice as many heads, each half as wide: the total is unchanged.',
+              en: 'Each head does have its own $W_i^Q$, but it is only $32 \\times d_k$. Twice as many heads, each half as wide: the total is unchanged.',
               zh: '每个头确实有自己的 $W_i^Q$，但它只有 $32 \\times d_k$。头数翻倍、每个头宽度减半，总数不变。',
             },
           },
           {
             id: 'halves',
-            text: { en: 'It halves', zh: '减半' },
+            text: { en: 'It halves: each head’s matrices are only half as wide', zh: '减半：每个头的矩阵只有原来一半宽' },
             correct: false,
             feedback: {
-              en: 'The slices get thinner but there are more of them; they still tile the same $32 \\times 32$ matrices.',
-              zh: '每一段变窄了，但段数变多了；它们拼起来仍是同样的 $32 \\times 32$ 矩阵。',
+              en: 'The slices get thinner, but there are twice as many of them; together they still tile the same $32 \\times 32$ matrices.',
+              zh: '每一段变窄了，但段数翻了一倍；它们拼起来仍是同样的 $32 \\times 32$ 矩阵。',
             },
           },
         ],
+      },
+    },
+    {
+      kind: 'prose',
+      answers: 'dk-for-heads',
+      text: {
+        en: 'The heads do not make the model wider. The $d_{\\text{model}}$ features of each projection are cut into $h$ slices of $d_k = d_{\\text{model}} / h$; head $i$ computes its queries, keys and values in its own slice. Equal slices need $h$ to divide $d_{\\text{model}}$, so PyTorch’s `nn.MultiheadAttention` requires it, and so does this lab. That is a convention of the implementation, not a law of attention: $d_k$ can be chosen on its own, and row (B) of Vaswani et al.’s Table 3 does just that, shrinking $d_k$ to 16 and 32 with 8 heads (both scored worse than 64).',
+        zh: '多个头并不会让模型变宽。每个投影的 $d_{\\text{model}}$ 个特征被切成 $h$ 段，每段 $d_k = d_{\\text{model}} / h$；第 $i$ 个头只在自己那一段里计算查询、键和值。要切成相等的段，$h$ 就得整除 $d_{\\text{model}}$，所以 PyTorch 的 `nn.MultiheadAttention` 要求这一点，本实验台也一样。但这是实现上的约定，不是注意力本身的规律：$d_k$ 可以单独选择，Vaswani 等人表 3 的 (B) 行正是这样做的，在 8 个头下把 $d_k$ 缩小到 16 和 32（两者的结果都不如 64）。',
+      },
+    },
+    {
+      kind: 'formula',
+      tex: String.raw`\begin{gathered} W_i^Q, W_i^K \in \mathbb{R}^{d_{\text{model}} \times d_k} \\ W_i^V \in \mathbb{R}^{d_{\text{model}} \times d_v}, \quad W^O \in \mathbb{R}^{h d_v \times d_{\text{model}}} \\ d_k = d_v = d_{\text{model}} / h \end{gathered}`,
+      caption: {
+        en: 'The shapes, with the paper’s choice $d_k = d_v = d_{\\text{model}} / h$. The base Transformer has $d_{\\text{model}} = 512$, $h = 8$ and $d_k = d_v = 64$.',
+        zh: '各矩阵的形状，采用论文的选择 $d_k = d_v = d_{\\text{model}} / h$。基础版 Transformer 取 $d_{\\text{model}} = 512$、$h = 8$、$d_k = d_v = 64$。',
+      },
+    },
+    {
+      kind: 'prose',
+      answers: 'params-vs-heads',
+      text: {
+        en: 'Each head’s output is $[L \\times d_k]$. Concatenating the $h$ outputs gives back $[L \\times d_{\\text{model}}]$, and $W^O$ mixes them, so every output feature can draw on every head. Because each head is $h$ times narrower, the total cost is about that of one head at full width, and the number of parameters does not change at all: the $h$ matrices $W_i^Q$ side by side form one $d_{\\text{model}} \\times d_{\\text{model}}$ matrix $W^Q$, and the same holds for $W^K$ and $W^V$, whatever $h$ is.',
+        zh: '每个头的输出是 $[L \\times d_k]$。把 $h$ 个输出拼接起来又回到 $[L \\times d_{\\text{model}}]$，再由 $W^O$ 混合，使每个输出特征都能用上所有头的结果。由于每个头窄了 $h$ 倍，总的计算量与一个全宽的头大致相当，而参数量完全不变：$h$ 个 $W_i^Q$ 并排放在一起，就是一个 $d_{\\text{model}} \\times d_{\\text{model}}$ 的 $W^Q$，$W^K$ 和 $W^V$ 也一样，与 $h$ 无关。',
+      },
+    },
+    {
+      kind: 'widget',
+      widget: 'head-split',
+      caption: {
+        en: 'The lab’s width and head count: change them here and every view of the lab follows. Like PyTorch, the lab refuses a head count that does not divide the width.',
+        zh: '实验台的宽度和头数：在这里修改，实验台的所有视图都会跟着变。与 PyTorch 一样，实验台不接受不能整除宽度的头数。',
       },
     },
     { kind: 'heading', text: { en: 'What the paper measured', zh: '论文测到了什么' } },
@@ -208,7 +263,56 @@ export const multiHead: Lesson = {
       },
     },
     {
+      kind: 'question',
+      question: {
+        id: 'table-a',
+        prompt: {
+          en: 'Before you read the table below: with the computation held fixed, how do you expect the translation score to change from 1 head to 32?',
+          zh: '先别看下面的表：在计算量固定的前提下，你预计从 1 个头到 32 个头，翻译得分会怎样变化？',
+        },
+        choices: [
+          {
+            id: 'middle',
+            text: { en: 'One head is clearly worse; so are 32 narrow heads', zh: '一个头明显更差，32 个窄头也会变差' },
+            correct: true,
+            feedback: {
+              en: 'One head loses 0.9 BLEU against the base model; 8 and 16 heads are best (25.8); 32 heads of width 16 drop back to 25.4.',
+              zh: '一个头比基础模型低 0.9 BLEU；8 个和 16 个头最好（25.8）；32 个宽度为 16 的头又降回 25.4。',
+            },
+          },
+          {
+            id: 'more-better',
+            text: { en: 'It keeps improving: 32 heads of width 16 come out best', zh: '一直变好：32 个宽度为 16 的头得分最高' },
+            correct: false,
+            feedback: {
+              en: '32 heads score 25.4 BLEU, below 16 heads (25.8). At constant computation each head gets narrower, and 16 features per head seem to be too few.',
+              zh: '32 个头的 BLEU 为 25.4，低于 16 个头的 25.8。在计算量不变时，每个头会变窄，而每个头 16 个特征似乎太少了。',
+            },
+          },
+          {
+            id: 'one-best',
+            text: { en: 'One head of width 512 wins: it sees every feature at once', zh: '一个 512 宽的头最好：它一次就能看到所有特征' },
+            correct: false,
+            feedback: {
+              en: 'One 512-wide head scores 24.9 BLEU, the worst of the row: one softmax per query cannot look at several places at once, however wide it is.',
+              zh: '一个 512 宽的头只得到 24.9 BLEU，是这一行中最差的：每个查询只有一次 softmax，再宽也无法同时看向几个地方。',
+            },
+          },
+          {
+            id: 'no-matter',
+            text: { en: 'Hardly at all: the five models land within 0.1 BLEU', zh: '几乎不变：五个模型的 BLEU 相差不到 0.1' },
+            correct: false,
+            feedback: {
+              en: 'The row spans 0.9 BLEU (24.9 to 25.8) and 0.38 in perplexity (4.91 to 5.29). At the same computation, how the width is split matters.',
+              zh: '这一行的 BLEU 相差 0.9（24.9 到 25.8），困惑度相差 0.38（4.91 到 5.29）。计算量相同时，宽度怎样切分是有影响的。',
+            },
+          },
+        ],
+      },
+    },
+    {
       kind: 'table',
+      answers: 'table-a',
       caption: {
         en: 'Vaswani et al. 2017, Table 3, row (A): English–German development set (newstest2013), same computation in every row',
         zh: 'Vaswani 等人 2017，表 3 的 (A) 行：英德翻译开发集（newstest2013），每一行的计算量相同',
@@ -228,54 +332,15 @@ export const multiHead: Lesson = {
       ],
     },
     {
-      kind: 'question',
-      question: {
-        id: 'table-a',
-        prompt: {
-          en: 'What does row (A) say about the number of heads?',
-          zh: '(A) 行关于头数说明了什么？',
-        },
-        choices: [
-          {
-            id: 'middle',
-            text: { en: 'One head is clearly worse, and too many heads hurt too', zh: '一个头明显更差，但头太多也会变差' },
-            correct: true,
-            feedback: {
-              en: 'Right. One head loses 0.9 BLEU against the base model; 8 and 16 heads are best; 32 heads of width 16 drop back to 25.4.',
-              zh: '对。一个头比基础模型低 0.9 BLEU；8 个和 16 个头最好；32 个宽度为 16 的头又降回 25.4。',
-            },
-          },
-          {
-            id: 'more-better',
-            text: { en: 'The more heads, the better', zh: '头越多越好' },
-            correct: false,
-            feedback: {
-              en: '32 heads score 25.4 BLEU, below 16 heads (25.8). At constant computation, each head gets narrower, and 16 features per head seem to be too few.',
-              zh: '32 个头的 BLEU 为 25.4，低于 16 个头的 25.8。在计算量不变时，每个头会变窄，而每个头 16 个特征似乎太少了。',
-            },
-          },
-          {
-            id: 'no-matter',
-            text: { en: 'The number of heads makes no difference', zh: '头数没有影响' },
-            correct: false,
-            feedback: {
-              en: 'With the same computation, one head is 0.9 BLEU and 0.37 perplexity worse than eight. The split matters.',
-              zh: '在计算量相同时，一个头比八个头低 0.9 BLEU，困惑度高 0.37。切分方式是有影响的。',
-            },
-          },
-        ],
-      },
-    },
-    {
       kind: 'prose',
       text: {
-        en: 'In the trained model, the paper’s attention figures show heads with clearly different roles: many heads of one layer link “making” to the distant “more difficult”, and two heads resolve the pronoun “its” very sharply.',
-        zh: '在训练好的模型中，论文的注意力图显示各个头承担着明显不同的角色：同一层的许多头把“making”与远处的“more difficult”联系起来，还有两个头非常清晰地解析出代词“its”的指代。',
+        en: 'In the trained model, the paper’s attention figures (encoder layer 5 of 6) show heads doing different things: many heads link “making” to the distant “more difficult”, and two heads are, in the authors’ words, “apparently involved in anaphora resolution”: their attention from the pronoun “its” is very sharp.',
+        zh: '在训练好的模型中，论文的注意力图（编码器第 5 层，共 6 层）显示各个头做着不同的事：许多头把“making”与远处的“more difficult”联系起来；还有两个头，用作者的话说，“apparently involved in anaphora resolution”（看来参与了指代消解）：它们从代词“its”出发的注意力非常集中。',
       },
     },
     {
       kind: 'train',
-      label: { en: 'Train a model with four heads and switch them off one at a time', zh: '训练一个有四个头的模型，再逐个关掉它们' },
+      label: { en: 'Train a model of two layers with two heads each, and switch its heads off one at a time', zh: '训练一个两层、每层两个头的模型，再逐个关掉它的头' },
       query: 'task=sort&layers=2&heads=2&width=32&lr=0.005&seed=1',
       note: {
         en: 'Sorting 16 digits with two layers of two heads. Press “Load trained model”, then untick a head under “Heads on”: its output becomes zeros before $W^O$ and the held-out accuracy shows how much the model relied on it. Heads of a trained model rarely matter equally.',
@@ -309,15 +374,6 @@ export const multiHead: Lesson = {
       },
     },
     {
-      kind: 'try',
-      label: { en: 'Switch off heads 2 and 3 of layer 1', zh: '关闭第 1 层的第 2、3 个头' },
-      preset: { lab: { disabledHeads: [{ layer: 0, head: 1 }, { layer: 0, head: 2 }] } },
-      note: {
-        en: 'Watch the output difference: only the layer’s output moves. The weights of the remaining heads of layer 1 stay exactly as they were.',
-        zh: '观察输出差异：只有这一层的输出改变了。第 1 层其余各头的权重与之前完全相同。',
-      },
-    },
-    {
       kind: 'question',
       question: {
         id: 'ablation-effect',
@@ -331,13 +387,13 @@ export const multiHead: Lesson = {
             text: { en: 'Layer 1’s output, and therefore the weights of layer 2', zh: '第 1 层的输出，因而还有第 2 层的权重' },
             correct: true,
             feedback: {
-              en: 'Right. The other heads of layer 1 compute exactly as before; only the concatenation, and so the output after $W^O$, changes. Layer 2 reads that output, so its queries, keys and weights change too.',
-              zh: '对。第 1 层其余各头的计算与之前完全一样；只有拼接结果、进而 $W^O$ 之后的输出发生变化。第 2 层读入的正是这个输出，所以它的查询、键和权重也会改变。',
+              en: 'The other heads of layer 1 compute exactly as before; only the concatenation, and so the output after $W^O$, changes. Layer 2 reads that output, so its queries, keys and weights change too.',
+              zh: '第 1 层其余各头的计算与之前完全一样；只有拼接结果、进而 $W^O$ 之后的输出发生变化。第 2 层读入的正是这个输出，所以它的查询、键和权重也会改变。',
             },
           },
           {
             id: 'renormalise',
-            text: { en: 'The other heads of layer 1 re-spread their weights to make up for it', zh: '第 1 层的其他头重新分配权重来弥补' },
+            text: { en: 'The other heads of layer 1 re-spread their weights to make up for it', zh: '第 1 层的其他头会重新分配各自的权重，来弥补被关掉的头' },
             correct: false,
             feedback: {
               en: 'Heads do not see each other: each softmax runs on its own slice of Q and K. Their thumbnails in the grid stay the same.',
@@ -346,7 +402,7 @@ export const multiHead: Lesson = {
           },
           {
             id: 'nothing',
-            text: { en: 'Nothing: the other heads carry the same information', zh: '什么都不变：其他头携带着同样的信息' },
+            text: { en: 'Nothing: the other heads already carry the same information', zh: '什么都不变：其他头本来就携带着同样的信息' },
             correct: false,
             feedback: {
               en: 'Its $d_k$ columns of the concatenation become zeros, and $W^O$ mixes every column into every output feature, so the layer output changes. The output difference shows by how much.',
@@ -354,6 +410,16 @@ export const multiHead: Lesson = {
             },
           },
         ],
+      },
+    },
+    {
+      kind: 'try',
+      answers: 'ablation-effect',
+      label: { en: 'Switch off heads 2 and 3 of layer 1', zh: '关闭第 1 层的第 2、3 个头' },
+      preset: { lab: { disabledHeads: [{ layer: 0, head: 1 }, { layer: 0, head: 2 }] } },
+      note: {
+        en: 'Watch the grid above: the thumbnails of layer 1’s remaining heads stay exactly as they were, since each softmax sees only its own slice. Layer 1’s output moves (the output difference shows it), and layer 2, which reads that output, gets new weights.',
+        zh: '观察上面的网格：第 1 层其余各头的缩略图与之前完全相同，因为每个 softmax 只看自己那一段。第 1 层的输出变了（输出差异图会显示出来），而读入这个输出的第 2 层，权重也随之改变。',
       },
     },
     { kind: 'heading', text: { en: 'Heads of a trained model', zh: '训练好的模型中的头' } },
@@ -380,6 +446,79 @@ export const multiHead: Lesson = {
         zh: '逐个试几个头。你可能会看到，关掉某个头让预测变化很大，关掉另一个却几乎没有影响，而且换一个句子，结果也可能不同。从外面看，“分工不同”就是这个样子：每个头学会了自己的一种查找方式，模型对不同的词元依赖不同的头。第 10 课会寻找两个协同工作的头，并讨论关掉一个头能证明什么、不能证明什么。',
       },
     },
+    { kind: 'heading', text: { en: 'Sidebar: heads that share keys and values', zh: '旁注：共用键和值的头' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'A decoder that writes text one token at a time keeps the keys and values of all earlier tokens in every layer, so it need not recompute them at each step: the **KV cache** (lesson 12). With ordinary multi-head attention that is a key and a value for every head, $2 \\cdot h \\cdot d_k$ numbers per token and layer, and for long texts reading this cache, more than the arithmetic, limits the speed. Shazeer (2019) proposed **multi-query attention** (MQA): all $h$ query heads share a single key head and a single value head. Ainslie et al. (2023) put the two ends together as **grouped-query attention** (GQA): the $h$ query heads form $g$ groups, and the heads of a group share one key head and one value head.',
+        zh: '逐个词元生成文本的解码器会在每一层保存之前所有词元的键和值，这样每一步就不必重新计算：这就是 **KV 缓存**（第 12 课）。在普通的多头注意力中，每个头都要存一个键和一个值，每个词元每层共 $2 \\cdot h \\cdot d_k$ 个数；文本很长时，限制速度的主要是读取这个缓存，而不是计算本身。Shazeer（2019）提出了**多查询注意力**（MQA）：全部 $h$ 个查询头共用一个键头和一个值头。Ainslie 等人（2023）把两端统一为**分组查询注意力**（GQA）：$h$ 个查询头分成 $g$ 组，同一组的头共用一个键头和一个值头。',
+      },
+    },
+    {
+      kind: 'question',
+      question: {
+        id: 'gqa-cache',
+        prompt: {
+          en: 'A decoder has $h = 8$ query heads and uses GQA with $g = 2$ groups. Per token and layer, how large is its KV cache compared with ordinary multi-head attention?',
+          zh: '某个解码器有 $h = 8$ 个查询头，使用 $g = 2$ 组的 GQA。每个词元、每一层的 KV 缓存与普通多头注意力相比有多大？',
+        },
+        choices: [
+          {
+            id: 'quarter',
+            text: { en: 'A quarter: $2 \\cdot 2 \\cdot d_k$ numbers, not $2 \\cdot 8 \\cdot d_k$', zh: '四分之一：只存 2 个键头和 2 个值头' },
+            correct: true,
+            feedback: {
+              en: 'The cache holds one key and one value per key/value head: $2 \\cdot g \\cdot d_k$ numbers. With $g = 2$ instead of 8 that is a quarter, and the key and value projections shrink by the same factor.',
+              zh: '缓存为每个键/值头保存一个键和一个值：$2 \\cdot g \\cdot d_k$ 个数。$g = 2$ 而不是 8，就是四分之一；键和值的投影也按同样的比例缩小。',
+            },
+          },
+          {
+            id: 'same',
+            text: { en: 'The same: each of the 8 query heads still keeps its own keys and values', zh: '一样大：8 个查询头仍然各自保存自己的键和值' },
+            correct: false,
+            feedback: {
+              en: 'Each query head still computes its own weights, but the 4 heads of a group read the same keys and values, so only 2 key heads and 2 value heads are stored.',
+              zh: '每个查询头仍然计算自己的权重，但同一组的 4 个头读取的是同一份键和值，所以只需保存 2 个键头和 2 个值头。',
+            },
+          },
+          {
+            id: 'half',
+            text: { en: 'Half: a group shares its keys, but every head keeps its own values', zh: '一半：同一组共用键，但每个头仍保留自己的值' },
+            correct: false,
+            feedback: {
+              en: 'GQA shares keys and values alike: each group has one key head and one value head, so the cache is $2 \\cdot 2 \\cdot d_k$, a quarter of $2 \\cdot 8 \\cdot d_k$.',
+              zh: 'GQA 对键和值一视同仁地共用：每组只有一个键头和一个值头，所以缓存是 $2 \\cdot 2 \\cdot d_k$，为 $2 \\cdot 8 \\cdot d_k$ 的四分之一。',
+            },
+          },
+          {
+            id: 'eighth',
+            text: { en: 'An eighth: a single key/value head is left for all eight query heads', zh: '八分之一：8 个查询头只剩一个共用的键/值头' },
+            correct: false,
+            feedback: {
+              en: 'That is multi-query attention, $g = 1$. With $g = 2$ there are two key/value heads, each serving four query heads: a quarter of the cache.',
+              zh: '那是多查询注意力，即 $g = 1$。$g = 2$ 时有两个键/值头，每个服务四个查询头：缓存是四分之一。',
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'callout',
+      tone: 'note',
+      answers: 'gqa-cache',
+      text: {
+        en: 'In shapes, with $d_k = d_{\\text{model}} / h$: $Q$ stays $[L \\times h\\,d_k]$, but $K$ and $V$ are only $[L \\times g\\,d_k]$, and query head $i$ reads key/value head $\\lfloor i / (h/g) \\rfloor$. The key and value projections shrink from $2 \\cdot d_{\\text{model}} \\cdot h \\cdot d_k$ to $2 \\cdot d_{\\text{model}} \\cdot g \\cdot d_k$ weights, and the KV cache from $2 \\cdot h \\cdot d_k$ to $2 \\cdot g \\cdot d_k$ numbers per token and layer: $h / g$ times less. $g = h$ is ordinary multi-head attention, $g = 1$ is MQA. Every query head still has its own weights. Ainslie et al. report that GQA comes close to multi-head quality at close to MQA’s speed, and that a multi-head model can be converted by averaging the key and value heads of each group and training a little further (5 % of the original pre-training compute).',
+        zh: '用形状来说（$d_k = d_{\\text{model}} / h$）：$Q$ 仍是 $[L \\times h\\,d_k]$，但 $K$ 和 $V$ 只有 $[L \\times g\\,d_k]$，第 $i$ 个查询头读取第 $\\lfloor i / (h/g) \\rfloor$ 个键/值头。键和值的投影从 $2 \\cdot d_{\\text{model}} \\cdot h \\cdot d_k$ 个权重减少到 $2 \\cdot d_{\\text{model}} \\cdot g \\cdot d_k$ 个，KV 缓存从每个词元每层 $2 \\cdot h \\cdot d_k$ 个数减少到 $2 \\cdot g \\cdot d_k$ 个：少了 $h / g$ 倍。$g = h$ 就是普通的多头注意力，$g = 1$ 就是 MQA。每个查询头仍有自己的权重。Ainslie 等人报告说，GQA 的质量接近多头注意力，速度接近 MQA；而且可以把已有的多头模型转换过来：对每组的键头和值头取平均，再少量继续训练（原预训练计算量的 5%）。',
+      },
+    },
+    {
+      kind: 'widget',
+      widget: 'grouped-query',
+      caption: {
+        en: 'Choose $h$ and $g$ at the lab’s width. Each box is one key/value head with the query heads that read it; the table compares its keys and values with ordinary multi-head attention.',
+        zh: '在实验台的宽度下选择 $h$ 和 $g$。每个框是一个键/值头，以及读取它的那些查询头；表格把它的键和值与普通多头注意力作对比。',
+      },
+    },
   ],
   sources: [
     { label: 'Vaswani et al. 2017, Attention Is All You Need (Section 3.2.2, Table 3, Figures 3–5)', url: 'https://arxiv.org/abs/1706.03762' },
@@ -388,5 +527,8 @@ export const multiHead: Lesson = {
       label: 'UvA DL Tutorial 6, Transformers and Multi-Head Attention',
       url: 'https://uvadlc-notebooks.readthedocs.io/en/latest/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.html',
     },
+    { label: 'PyTorch documentation, MultiheadAttention (torch.nn)', url: 'https://pytorch.org/docs/stable/generated/torch.nn.MultiheadAttention.html' },
+    { label: 'Shazeer 2019, Fast Transformer Decoding: One Write-Head is All You Need', url: 'https://arxiv.org/abs/1911.02150' },
+    { label: 'Ainslie et al. 2023, GQA: Training Generalized Multi-Query Transformer Models from Multi-Head Checkpoints', url: 'https://arxiv.org/abs/2305.13245' },
   ],
 };

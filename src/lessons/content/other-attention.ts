@@ -2,13 +2,14 @@ import type { Lesson } from '../types';
 
 // Lesson 8: the score functions before (and beside) scaled dot-product: Luong's dot / general / concat and
 // location-based scores, Bahdanau's additive attention, Luong's global vs local (local-m, local-p) attention with
-// his Table 4, and self-attention vs attention between two sequences. Widgets: score-compare, cross-attention.
+// his Table 4, sliding-window attention as local attention's descendant, and self-attention vs attention between two
+// sequences. Widgets: score-compare, cross-attention. Each question sits above the block marked as answering it.
 export const otherAttention: Lesson = {
   slug: 'other-attention',
   title: { en: 'Other kinds of attention', zh: '其他类型的注意力' },
   summary: {
-    en: 'The score $q^\\top k / \\sqrt{d}$ is one choice among several. Compare dot, general, additive, location-based and local attention on your own sentence, and see attention between two different sentences.',
-    zh: '得分 $q^\\top k / \\sqrt{d}$ 只是多种选择之一。在你自己的句子上比较点积、一般式、加性、基于位置和局部注意力，并看看两个不同句子之间的注意力。',
+    en: 'The score $q^\\top k / \\sqrt{d}$ is one choice among several. Compare dot, general, additive, location-based and local attention on your own sentence, follow local attention to today’s sliding windows, and see attention between two different sentences.',
+    zh: '得分 $q^\\top k / \\sqrt{d}$ 只是多种选择之一。在你自己的句子上比较点积、一般式、加性、基于位置和局部注意力，顺着局部注意力认识如今的滑动窗口注意力，并看看两个不同句子之间的注意力。',
   },
   objectives: [
     {
@@ -20,8 +21,12 @@ export const otherAttention: Lesson = {
       zh: '区分全局注意力与局部注意力，并算出 local-m 的窗口和 local-p 中 $\\sigma = D/2$ 的高斯因子。',
     },
     {
-      en: 'Explain why Luong’s concat score and Bahdanau’s additive score are the same function.',
-      zh: '解释为什么 Luong 的拼接式得分和 Bahdanau 的加性得分是同一个函数。',
+      en: 'Relate Luong’s concat score to Bahdanau’s additive score with one line of algebra.',
+      zh: '用一行代数推导说明 Luong 的拼接式得分与 Bahdanau 的加性得分之间的关系。',
+    },
+    {
+      en: 'Give the cost of sliding-window attention and how far back a stack of windowed layers can reach.',
+      zh: '说出滑动窗口注意力的计算代价，以及多层窗口叠加后能看到多远。',
     },
     {
       en: 'Contrast self-attention with attention between two sequences, and give the shape of the weights in each.',
@@ -63,16 +68,24 @@ export const otherAttention: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: '**General** is a bilinear form $x^\\top W y$, sometimes called generalized attention: a learned matrix decides which features of the query should match which features of the key. With $W = I$ it is the dot score again, and $W$ may be rectangular, so queries and keys can have different widths. The Transformer’s $q^\\top k$ with $q = W^Q x$, $k = W^K y$ is a bilinear form too, with $W = (W^Q)^\\top W^K$.',
-        zh: '**一般式**是双线性形式 $x^\\top W y$，有时也叫“广义”注意力：由一个可学习的矩阵决定查询的哪些特征应当与键的哪些特征相匹配。当 $W = I$ 时它又变回点积得分；$W$ 也可以不是方阵，所以查询和键的宽度可以不同。Transformer 中 $q = W^Q x$、$k = W^K y$ 时的 $q^\\top k$ 也是一种双线性形式，其中 $W = (W^Q)^\\top W^K$。',
+        en: '**General** is a bilinear form: the learned matrix $W_a$ decides which features of the query should match which features of the key. With $W_a = I$ it is the dot score again, and $W_a$ may be rectangular, so queries and keys can have different widths. The Transformer’s score is a bilinear form too. With the row vectors of lessons 2 and 5, a query token $x$ and a key token $y$ give $q = x W^Q$ and $k = y W^K$, so $q \\cdot k = x\\, W^Q (W^K)^\\top y^\\top$: a bilinear form with $W = W^Q (W^K)^\\top$. That $W$ is $d_{\\text{model}} \\times d_{\\text{model}}$, but it is the product of a $d_{\\text{model}} \\times d_k$ and a $d_k \\times d_{\\text{model}}$ matrix, so its rank is at most $d_k$. Luong’s $W_a$ is a full $d \\times d$ matrix that may have any rank.',
+        zh: '**一般式**是一种双线性形式：由可学习的矩阵 $W_a$ 决定查询的哪些特征应当与键的哪些特征相匹配。当 $W_a = I$ 时它又变回点积得分；$W_a$ 也可以不是方阵，所以查询和键的宽度可以不同。Transformer 的得分同样是双线性形式。沿用第 2 课和第 5 课的行向量写法，查询词元 $x$ 和键词元 $y$ 给出 $q = x W^Q$、$k = y W^K$，于是 $q \\cdot k = x\\, W^Q (W^K)^\\top y^\\top$：这是 $W = W^Q (W^K)^\\top$ 的双线性形式。这个 $W$ 的形状是 $d_{\\text{model}} \\times d_{\\text{model}}$，但它是一个 $d_{\\text{model}} \\times d_k$ 矩阵与一个 $d_k \\times d_{\\text{model}}$ 矩阵的乘积，所以秩至多为 $d_k$。而 Luong 的 $W_a$ 是一个完整的 $d \\times d$ 矩阵，秩可以是任意值。',
+      },
+    },
+    {
+      kind: 'callout',
+      tone: 'note',
+      text: {
+        en: 'About the name: the article this course follows lists “广义注意力” (generalized attention) as a kind of its own, without a formula. The name is ambiguous. In today’s papers “generalized attention” usually means the kernel attention of the Performer (Choromanski et al. 2021), which replaces the softmax of $q \\cdot k$ with a product of random feature maps so that the cost grows linearly with length. This course reads the article’s entry as Luong’s **general** score, the bilinear form above, and calls it general, not generalized.',
+        zh: '关于名称：本课程所依据的原文把“广义注意力”单独列为一类，但没有给出公式。这个名称有歧义。在如今的论文里，“generalized attention”通常指 Performer（Choromanski 等人，2021）中的核注意力：它用随机特征映射的乘积代替对 $q \\cdot k$ 做的 softmax，使计算代价随长度线性增长。本课程把原文的这一条理解为 Luong 的**一般式**得分，也就是上面的双线性形式，并称之为“一般式”，而不是“广义”。',
       },
     },
     { kind: 'heading', text: { en: 'Additive attention (Bahdanau)', zh: '加性注意力（Bahdanau）' } },
     {
       kind: 'prose',
       text: {
-        en: 'Bahdanau et al. (2014) introduced attention for translation with a small neural network as the score. The query is the decoder’s previous state $s_{i-1}$; the encoder states $h_j$ are the keys and also the values that are averaged.',
-        zh: 'Bahdanau 等人（2014）首次把注意力用于翻译，用一个小型神经网络来打分。查询是解码器的上一个状态 $s_{i-1}$；编码器状态 $h_j$ 既是键，也是被加权平均的值。',
+        en: 'Attention is older than its use in translation: Graves (2013) let a handwriting generator move a soft window along the text it was writing, and Mnih et al. (2014) let an image classifier look at one glimpse of the picture at a time. Bahdanau et al. (2014) brought attention to translation, with a small neural network as the score. The query is the decoder’s previous state $s_{i-1}$; the encoder states $h_j$ are the keys and also the values that are averaged.',
+        zh: '注意力比它在翻译中的应用更早：Graves（2013）让手写生成模型沿着正在书写的文本移动一个软窗口，Mnih 等人（2014）让图像分类模型每次只看图片的一小块。Bahdanau 等人（2014）把注意力带进了机器翻译，并用一个小型神经网络来打分。查询是解码器的上一个状态 $s_{i-1}$；编码器状态 $h_j$ 既是键，也是被加权平均的值。',
       },
     },
     {
@@ -93,8 +106,8 @@ export const otherAttention: Lesson = {
             text: { en: 'They are the same number for every pair', zh: '对每一对都是同一个数' },
             correct: true,
             feedback: {
-              en: 'Right. A matrix times a stacked vector is the sum of its column blocks times the parts: $W_a [h_t; \\bar h_s] = W_1 h_t + W_2 \\bar h_s$. The tanh and $v_a$ come after, so the scores agree. The engine computes the two literally in different ways, and a test checks that they match.',
-              zh: '对。矩阵乘以拼接向量，等于各列块分别乘以对应的部分再相加：$W_a [h_t; \\bar h_s] = W_1 h_t + W_2 \\bar h_s$。tanh 和 $v_a$ 在这之后才作用，所以两个得分相同。引擎用两种不同的写法分别计算它们，并有测试检查结果一致。',
+              en: 'A matrix times a stacked vector is the sum of its column blocks times the parts: $W_a [h_t; \\bar h_s] = W_1 h_t + W_2 \\bar h_s$. The tanh and $v_a$ come after, so the scores agree. The engine computes the two literally in different ways, and a test checks that they match.',
+              zh: '矩阵乘以拼接向量，等于各列块分别乘以对应的部分再相加：$W_a [h_t; \\bar h_s] = W_1 h_t + W_2 \\bar h_s$。tanh 和 $v_a$ 在这之后才作用，所以两个得分相同。引擎用两种不同的写法分别计算它们，并有测试检查结果一致。',
             },
           },
           {
@@ -111,7 +124,7 @@ export const otherAttention: Lesson = {
             text: { en: 'They agree only when queries and keys have the same width', zh: '只有当查询和键宽度相同时才一致' },
             correct: false,
             feedback: {
-              en: 'No width condition is needed: $W_1$ has as many columns as $h_t$ has entries and $W_2$ as many as $\\bar h_s$, whatever those are. The identity holds for any widths.',
+              en: 'The widths do not matter: $W_1$ has as many columns as $h_t$ has entries and $W_2$ as many as $\\bar h_s$, whatever those are. The identity holds for any widths.',
               zh: '不需要宽度相同：$W_1$ 的列数等于 $h_t$ 的长度，$W_2$ 的列数等于 $\\bar h_s$ 的长度，无论它们是多少。这个等式对任何宽度都成立。',
             },
           },
@@ -120,9 +133,10 @@ export const otherAttention: Lesson = {
     },
     {
       kind: 'prose',
+      answers: 'concat-vs-additive',
       text: {
-        en: 'So concat and additive are one function with two names. It costs more than a dot product: every query–key pair goes through the small network, while dot scores for all pairs are a single matrix product.',
-        zh: '所以拼接式和加性是同一个函数的两个名字。它比点积更费计算：每一对查询–键都要经过这个小网络，而所有配对的点积得分只需一次矩阵乘法。',
+        en: 'Multiplying a matrix by a stacked vector is the same as multiplying each block of columns by its part and adding: $W_a [h_t; \\bar h_s] = W_1 h_t + W_2 \\bar h_s$. So concat and additive are one function with two names. It costs more than a dot product: every query–key pair goes through the small network, while dot scores for all pairs are a single matrix product.',
+        zh: '矩阵乘以拼接向量，等于每一块列分别乘以对应的部分再相加：$W_a [h_t; \\bar h_s] = W_1 h_t + W_2 \\bar h_s$。所以拼接式和加性是同一个函数的两个名字。它比点积更费计算：每一对查询–键都要经过这个小网络，而所有配对的点积得分只需一次矩阵乘法。',
       },
     },
     { kind: 'heading', text: { en: 'Location-based attention', zh: '基于位置的注意力' } },
@@ -141,8 +155,8 @@ export const otherAttention: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'Global attention scores all $S$ source positions for every target word, which is costly for long sentences. Luong’s **local** attention looks only at a window $[p_t - D, p_t + D]$ around an aligned position $p_t$, so at most $2D + 1$ keys per query. The align scores are a softmax over that window.',
-        zh: '全局注意力要为每个目标词给全部 $S$ 个源位置打分，句子很长时代价很高。Luong 的**局部**注意力只看以对齐位置 $p_t$ 为中心的窗口 $[p_t - D, p_t + D]$，所以每个查询最多看 $2D + 1$ 个键。对齐得分就是在这个窗口内做的 softmax。',
+        en: 'Global attention scores all $S$ source positions for every target word, which is costly for long sentences. Luong’s **local** attention keeps only the window $[p_t - D, p_t + D]$ around an aligned position $p_t$ and computes the align scores as a softmax over the keys inside it.',
+        zh: '全局注意力要为每个目标词给全部 $S$ 个源位置打分，句子很长时代价很高。Luong 的**局部**注意力只保留以对齐位置 $p_t$ 为中心的窗口 $[p_t - D, p_t + D]$，对齐得分就是在窗口内的键上做的 softmax。',
       },
     },
     {
@@ -154,77 +168,60 @@ export const otherAttention: Lesson = {
       },
     },
     {
-      kind: 'prose',
-      text: {
-        en: 'At $s = p_t$ the Gaussian factor is 1; one $\\sigma$ away it is $e^{-1/2} \\approx 0.61$; at the window’s edge, $2\\sigma$ away, it is $e^{-2} \\approx 0.14$. The Gaussian multiplies weights that already sum to 1, and Luong does not renormalise afterwards, so the widget follows him: local-p rows sum to less than 1.',
-        zh: '在 $s = p_t$ 处高斯因子为 1；相距一个 $\\sigma$ 时为 $e^{-1/2} \\approx 0.61$；在窗口边缘，也就是相距 $2\\sigma$ 时为 $e^{-2} \\approx 0.14$。高斯因子乘在本来和为 1 的权重上，而 Luong 之后没有重新归一化，下面的组件也照此处理：local-p 每一行的和都小于 1。',
-      },
-    },
-    {
       kind: 'question',
       question: {
         id: 'local-m-keys',
         prompt: {
-          en: 'Local-m with $D = 1$, in a sentence of at least six tokens. How many keys can query 5 attend to?',
-          zh: '使用 local-m、$D = 1$，句子至少有六个词元。第 5 个查询可以关注多少个键？',
+          en: 'Local-m with $D = 2$, in a sentence of at least five tokens. Which keys can the first query (position 1) attend to?',
+          zh: '使用 local-m、$D = 2$，句子至少有五个词元。第一个查询（位置 1）可以关注哪些键？',
         },
         choices: [
           {
-            id: 'one',
-            text: { en: '1: only key 5', zh: '1 个：只有第 5 个键' },
+            id: 'shifted',
+            text: { en: 'Keys 1 to 5: the window slides right to keep its 2D + 1 keys', zh: '第 1 到第 5 个键：窗口向右移动，仍保留 2D + 1 个键' },
             correct: false,
             feedback: {
-              en: 'That is $D = 0$. With $D = 1$ the window reaches one position to each side: $|s - 5| \\le 1$.',
-              zh: '那是 $D = 0$ 的情况。$D = 1$ 时窗口向两边各延伸一个位置：$|s - 5| \\le 1$。',
+              en: 'The window is defined around $p_t = t$ and is never moved. Near the start it is cut off instead: positions 0 and −1 do not exist, so only three keys are left. A query sees $2D + 1$ keys only when the whole window fits in the sentence.',
+              zh: '窗口是围绕 $p_t = t$ 定义的，不会被挪动。在句首它只会被截断：位置 0 和 −1 不存在，所以只剩三个键。只有整个窗口都落在句子内时，查询才看得到 $2D + 1$ 个键。',
             },
           },
           {
-            id: 'two',
-            text: { en: '2', zh: '2 个' },
+            id: 'width',
+            text: { en: 'Keys 1 and 2: D = 2 is the width of the whole window', zh: '第 1、2 个键：D = 2 是整个窗口的宽度' },
             correct: false,
             feedback: {
-              en: 'Two keys happen only at the ends of the sentence: query 1 sees keys 1 and 2, the last query its own key and the one before. Query 5 is in the middle.',
-              zh: '只有在句子两端才是 2 个：第 1 个查询看第 1、2 个键，最后一个查询看自己和前一个键。第 5 个查询位于中间。',
+              en: '$D$ is the half-width: the window $[p_t - D, p_t + D]$ reaches $D$ positions to each side, so it spans $2D + 1$ positions when nothing cuts it off. For query 1 that is $-1 \\dots 3$, of which keys 1, 2 and 3 exist.',
+              zh: '$D$ 是半宽：窗口 $[p_t - D, p_t + D]$ 向两边各延伸 $D$ 个位置，不被截断时共覆盖 $2D + 1$ 个位置。对第 1 个查询来说就是 $-1 \\dots 3$，其中存在的是第 1、2、3 个键。',
             },
           },
           {
-            id: 'three',
-            text: { en: '3: keys 4, 5 and 6', zh: '3 个：第 4、5、6 个键' },
+            id: 'clipped',
+            text: { en: 'Keys 1, 2 and 3: the window is cut off at the start', zh: '第 1、2、3 个键：窗口在句首被截断' },
             correct: true,
             feedback: {
-              en: 'Right: $|s - 5| \\le 1$ keeps $s = 4, 5, 6$, that is $2D + 1 = 3$ keys. Every other key is blocked and gets weight exactly 0. In the widget, the local-m map is a band three cells wide along the diagonal.',
-              zh: '对：$|s - 5| \\le 1$ 留下 $s = 4, 5, 6$，即 $2D + 1 = 3$ 个键。其余的键都被屏蔽，权重恰好为 0。在组件里，local-m 的图是沿对角线、三格宽的一条带。',
+              en: '$|s - 1| \\le 2$ allows $s = -1 \\dots 3$, and only keys 1, 2 and 3 exist: three keys instead of $2D + 1 = 5$. Every other key is blocked and gets weight exactly 0. In the widget, the first row of the local-m map has three open cells and the rows in the middle of the sentence have five.',
+              zh: '$|s - 1| \\le 2$ 允许 $s = -1 \\dots 3$，而其中存在的只有第 1、2、3 个键：是三个，而不是 $2D + 1 = 5$ 个。其余的键都被屏蔽，权重恰好为 0。在组件里，local-m 图的第一行有三个开放的格子，句子中间的行有五个。',
             },
           },
           {
-            id: 'all',
-            text: { en: 'All of them, only with smaller weights far away', zh: '全部，只是远处的权重更小' },
+            id: 'fading',
+            text: { en: 'All of them, with weights that fade with distance from key 1', zh: '全部键，权重随着与第 1 个键的距离而变小' },
             correct: false,
             feedback: {
-              en: 'That describes a soft preference, not a window. Local-m blocks every key outside $|s - t| \\le D$: its weight is exactly 0, as the cell count in the widget shows.',
-              zh: '那描述的是一种软偏好，而不是窗口。local-m 会屏蔽 $|s - t| \\le D$ 之外的所有键：它们的权重恰好为 0，组件里的非零格子数就能说明这一点。',
+              en: 'That describes a soft preference, not a window. Local-m blocks every key outside $|s - t| \\le D$: its weight is exactly 0. Even local-p fades keys only inside its window.',
+              zh: '那描述的是一种软偏好，而不是窗口。local-m 会屏蔽 $|s - t| \\le D$ 之外的所有键：它们的权重恰好为 0。即使是 local-p，也只在窗口之内让键逐渐减弱。',
             },
           },
         ],
-        reveal: { widget: 'score-compare', config: { d: 1, focus: 'local-m' } },
-      },
-    },
-    { kind: 'heading', text: { en: 'All of them on your sentence', zh: '在你的句子上全部试一遍' } },
-    {
-      kind: 'widget',
-      widget: 'score-compare',
-      caption: {
-        en: 'The same queries and keys (layer 1 of the lab’s model, the selected head) scored seven ways. Click a thumbnail to see that map in full below; move the D sliders to widen or narrow the local windows. All weights are random and untrained: compare the shapes, not the meaning.',
-        zh: '同一组查询和键（实验台模型第 1 层、所选的头）用七种方式打分。点击缩略图可在下方查看完整的图；拖动 D 滑块可以加宽或收窄局部窗口。所有权重都是随机、未经训练的：请比较形状，而不是含义。',
+        reveal: { widget: 'score-compare', config: { d: 2, focus: 'local-m' } },
       },
     },
     {
-      kind: 'try',
-      label: { en: 'Use a longer sentence', zh: '换一个更长的句子' },
-      preset: { lab: { text: 'The old man walked slowly along the quiet river until the sun went down behind the hills.' } },
-      note: {
-        en: 'With 18 tokens the local-m map above is a narrow diagonal band among many blocked cells, and the local-p windows jump to wherever each $p_t$ lands. The full maps spread their weight over every key.',
-        zh: '有了 18 个词元，上面的 local-m 图就是一条窄窄的对角线带，周围是大量被屏蔽的格子；local-p 的窗口则跳到各自 $p_t$ 落下的位置。完整的图会把权重分散到所有键上。',
+      kind: 'prose',
+      answers: 'local-m-keys',
+      text: {
+        en: 'So a query sees at most $2D + 1$ keys, and fewer near either end of the sentence, where the window is cut off rather than moved. Keys outside the window are blocked: their weight is exactly 0, not merely small.',
+        zh: '所以每个查询最多看到 $2D + 1$ 个键；在句子两端，窗口会被截断而不是被挪动，看到的键就更少。窗口外的键被屏蔽：权重恰好为 0，而不只是很小。',
       },
     },
     {
@@ -250,29 +247,55 @@ export const otherAttention: Lesson = {
             text: { en: 'Less than 1', zh: '小于 1' },
             correct: true,
             feedback: {
-              en: 'Right. Only a key exactly at $p_t$ keeps its whole align weight; every other key loses part of it. Luong leaves it so, and the widget prints the range of the row sums under the local-p map.',
-              zh: '对。只有恰好位于 $p_t$ 的键保留全部对齐权重，其余的键都会损失一部分。Luong 就这样保留下来，组件会在 local-p 图下方显示各行之和的范围。',
+              en: 'Only a key exactly at $p_t$ keeps its whole align weight; every other key in the window loses part of it. Luong leaves it so, and the widget prints the range of the row sums under the local-p map.',
+              zh: '只有恰好位于 $p_t$ 的键保留全部对齐权重，窗口里其余的键都会损失一部分。Luong 就这样保留下来，组件会在 local-p 图下方显示各行之和的范围。',
             },
           },
           {
-            id: 'above-one',
-            text: { en: 'More than 1, because the Gaussian adds weight near $p_t$', zh: '大于 1，因为高斯因子在 $p_t$ 附近增加了权重' },
+            id: 'one-if-whole',
+            text: { en: 'Exactly 1 when $p_t$ lands on a whole position, less otherwise', zh: '$p_t$ 恰好落在整数位置时为 1，否则小于 1' },
             correct: false,
             feedback: {
-              en: 'The factor $\\exp(-(s - p_t)^2 / 2\\sigma^2)$ is never above 1: it can only keep or shrink a weight, never add to it.',
-              zh: '因子 $\\exp(-(s - p_t)^2 / 2\\sigma^2)$ 永远不会超过 1：它只能保持或缩小权重，不可能增加权重。',
+              en: 'At a whole $p_t$ the key there keeps its full weight, but its neighbours in the window still lose part of theirs ($e^{-1/2} \\approx 0.61$ of it at one $\\sigma$), so the row still sums to less than 1.',
+              zh: '当 $p_t$ 是整数时，那个位置的键确实保留全部权重，但窗口里的邻居仍会损失一部分（相距一个 $\\sigma$ 时只剩 $e^{-1/2} \\approx 0.61$），所以这一行的和仍然小于 1。',
             },
           },
         ],
         reveal: { widget: 'score-compare', config: { focus: 'local-p' } },
       },
     },
+    {
+      kind: 'prose',
+      answers: 'local-p-row-sum',
+      text: {
+        en: 'At $s = p_t$ the Gaussian factor is 1; one $\\sigma$ away it is $e^{-1/2} \\approx 0.61$; at the window’s edge, $2\\sigma$ away, it is $e^{-2} \\approx 0.14$. The Gaussian multiplies weights that already sum to 1, and Luong does not renormalise afterwards, so the widget follows him: local-p rows sum to less than 1.',
+        zh: '在 $s = p_t$ 处高斯因子为 1；相距一个 $\\sigma$ 时为 $e^{-1/2} \\approx 0.61$；在窗口边缘，也就是相距 $2\\sigma$ 时为 $e^{-2} \\approx 0.14$。高斯因子乘在本来和为 1 的权重上，而 Luong 之后没有重新归一化，下面的组件也照此处理：local-p 每一行的和都小于 1。',
+      },
+    },
+    { kind: 'heading', text: { en: 'All of them on your sentence', zh: '在你的句子上全部试一遍' } },
+    {
+      kind: 'widget',
+      widget: 'score-compare',
+      caption: {
+        en: 'The same queries and keys (layer 1 of the lab’s model, the selected head) scored seven ways. Click a thumbnail to see that map in full below; move the D sliders to widen or narrow the local windows. All weights are random and untrained: compare the shapes, not the meaning.',
+        zh: '同一组查询和键（实验台模型第 1 层、所选的头）用七种方式打分。点击缩略图可在下方查看完整的图；拖动 D 滑块可以加宽或收窄局部窗口。所有权重都是随机、未经训练的：请比较形状，而不是含义。',
+      },
+    },
+    {
+      kind: 'try',
+      label: { en: 'Use a longer sentence', zh: '换一个更长的句子' },
+      preset: { lab: { text: 'The old man walked slowly along the quiet river until the sun went down behind the hills.' } },
+      note: {
+        en: 'With 18 tokens the local-m map above is a narrow diagonal band among many blocked cells, and the local-p windows jump to wherever each $p_t$ lands. The full maps spread their weight over every key.',
+        zh: '有了 18 个词元，上面的 local-m 图就是一条窄窄的对角线带，周围是大量被屏蔽的格子；local-p 的窗口则跳到各自 $p_t$ 落下的位置。完整的图会把权重分散到所有键上。',
+      },
+    },
     { kind: 'heading', text: { en: 'Which score worked best?', zh: '哪一种得分效果最好？' } },
     {
       kind: 'table',
       caption: {
-        en: 'Luong et al. 2015, Table 4: BLEU of English→German translation models that differ only in their attention (higher is better).',
-        zh: 'Luong 等人 2015，表 4：只在注意力上不同的英译德翻译模型的 BLEU 得分（越高越好）。',
+        en: 'Luong et al. 2015, Table 4: BLEU of English→German translation models that differ only in their attention (higher is better). These are the scores before unknown-word replacement, a later step that fills in the rare words the model wrote as `<unk>`; the paper lists the scores after that step too, all of them higher.',
+        zh: 'Luong 等人 2015，表 4：只在注意力上不同的英译德翻译模型的 BLEU 得分（越高越好）。这些是未登录词替换之前的得分；未登录词替换是之后的一步，用来补上模型写成 `<unk>` 的罕见词。论文也列出了替换之后的得分，都更高一些。',
       },
       columns: [
         { en: 'Attention', zh: '注意力' },
@@ -293,20 +316,77 @@ export const otherAttention: Lesson = {
         zh: '在他们的实验中，全局注意力用点积比用一般式好，而局部的 local-p 注意力配一般式效果最好。这些都是单次训练的系统，彼此只差一分左右，所以应当理解为“最好的得分函数取决于模型的其余部分”，而不是一条定律。',
       },
     },
+    { kind: 'heading', text: { en: 'Local attention today: sliding windows', zh: '今天的局部注意力：滑动窗口' } },
+    {
+      kind: 'question',
+      question: {
+        id: 'window-reach',
+        prompt: {
+          en: 'Local-m lives on in self-attention as a sliding window. Mistral 7B has 32 layers, and in each a token attends only to itself and the tokens just before it, $w = 4096$ positions in all. In a very long text, how far back can information reach the last layer’s output at one token?',
+          zh: 'local-m 在自注意力中以滑动窗口的形式延续下来。Mistral 7B 有 32 层，每一层里一个词元只关注它自己和紧挨在它前面的词元，一共 $w = 4096$ 个位置。在一篇很长的文本中，最后一层在某个词元处的输出，最远能受到多远之前的信息影响？',
+        },
+        choices: [
+          {
+            id: 'one-window',
+            text: { en: '4,096 tokens: every layer has the same window, so more layers add no reach', zh: '4096 个词元：每一层的窗口都一样大，叠加再多层也不会看得更远' },
+            correct: false,
+            feedback: {
+              en: 'Each layer reads the previous layer’s outputs, not the raw tokens. A key 4,000 positions back already mixed in its own window one layer below, so every layer pushes the reach about one window further.',
+              zh: '每一层读取的是上一层的输出，而不是原始词元。往前 4000 个位置的那个键，在下一层里已经混合了它自己窗口里的信息，所以每多一层，能看到的范围大约再往前推一个窗口。',
+            },
+          },
+          {
+            id: 'layers-times-w',
+            text: { en: 'About 32 × 4,096 ≈ 131,000 tokens, one window per layer', zh: '约 32 × 4096 ≈ 131,000 个词元：逐层累加' },
+            correct: true,
+            feedback: {
+              en: 'Layer 1 mixes 4,096 positions; layer 2 reads outputs that each mixed their own 4,096, and so on. After 32 layers the reach is about $32 \\times 4096 = 131{,}072$ tokens, the figure Jiang et al. give. It is a path information can take, not a guarantee that it arrives intact.',
+              zh: '第 1 层混合 4096 个位置；第 2 层读取的每个输出又各自混合了 4096 个位置，依此类推。32 层之后，可达范围约为 $32 \\times 4096 = 131{,}072$ 个词元，这正是 Jiang 等人给出的数字。这是信息可以走的一条路径，并不保证信息能完整地传到。',
+            },
+          },
+          {
+            id: 'whole-text',
+            text: { en: 'The whole text: the residual stream carries every earlier token along', zh: '整篇文本：残差连接会把之前所有词元的信息一层层地一路带下来' },
+            correct: false,
+            feedback: {
+              en: 'The residual connection adds a token’s own previous state back to it; it never brings in another position. Only attention moves information between positions, and here it moves at most one window per layer.',
+              zh: '残差连接只是把词元自己上一层的状态加回来，从不引入其他位置的信息。只有注意力能在位置之间传递信息，而在这里每一层最多传递一个窗口的距离。',
+            },
+          },
+          {
+            id: 'window-squared',
+            text: { en: 'About 4,096² ≈ 16.8 million tokens: the windows multiply', zh: '约 4096² ≈ 1680 万个词元：各层的窗口相乘' },
+            correct: false,
+            feedback: {
+              en: 'The windows overlap rather than multiply: the 4,096 keys a token reads sit side by side, and their own windows cover almost the same stretch, shifted by one position each. Each layer adds about one window, so the reach grows with the number of layers, not as a power.',
+              zh: '各个窗口是相互重叠的，而不是相乘：一个词元读取的 4096 个键挨在一起，它们各自的窗口覆盖的几乎是同一段文本，只是依次错开一个位置。每一层大约只增加一个窗口，所以可达范围随层数线性增长，而不是按幂增长。',
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: '**Sliding-window attention** is local-m inside self-attention: each query attends only to the $w$ keys around it. Longformer (Beltagy et al. 2020) centres the window on the token and adds global attention for a few chosen tokens; a decoder such as Mistral 7B (Jiang et al. 2023) takes the $w = 4096$ most recent positions. Each query scores $w$ keys instead of $n$, so a layer costs $O(n \\cdot w)$ instead of $O(n^2)$: for a fixed window, linear in the length of the text.',
+        zh: '**滑动窗口注意力**就是放进自注意力里的 local-m：每个查询只关注它周围的 $w$ 个键。Longformer（Beltagy 等人，2020）让窗口以词元为中心，并给少数选定的词元加上全局注意力；Mistral 7B（Jiang 等人，2023）这样的解码器则取最近的 $w = 4096$ 个位置。每个查询只给 $w$ 个键打分，而不是 $n$ 个，所以一层的代价是 $O(n \\cdot w)$ 而不是 $O(n^2)$：窗口固定时，它随文本长度线性增长。',
+      },
+    },
+    {
+      kind: 'formula',
+      answers: 'window-reach',
+      tex: String.raw`\underbrace{n \cdot w}_{\text{scores per layer}} \ \text{instead of}\ n^2, \qquad \text{reach after } L \text{ layers} \approx L \cdot w \quad (32 \times 4096 = 131{,}072)`,
+      caption: {
+        en: 'The window does not cap what the model can see. Layer 2 reads outputs that each summarised a window of layer 1, so the reach grows by about $w$ per layer; attention is the only part of a block that moves information between positions.',
+        zh: '窗口并没有限定模型能看到的范围。第 2 层读取的每个输出都概括了第 1 层的一个窗口，所以每多一层，可达范围大约增加 $w$；在一个块里，只有注意力会在位置之间传递信息。',
+      },
+    },
     { kind: 'heading', text: { en: 'Self-attention and attention between two sequences', zh: '自注意力与两个序列之间的注意力' } },
     {
       kind: 'prose',
       text: {
         en: 'In Bahdanau’s and Luong’s models the query comes from one sequence (the target being written) and the keys and values from another (the source sentence). In **self-attention**, also called intra-attention, queries, keys and values all come from the same sequence. The Transformer uses both: self-attention inside the encoder and the decoder, and encoder–decoder attention, where the decoder’s queries read the encoder’s output.',
         zh: '在 Bahdanau 和 Luong 的模型中，查询来自一个序列（正在生成的目标句），键和值来自另一个序列（源句）。而在**自注意力**（也叫内部注意力）中，查询、键和值都来自同一个序列。Transformer 两者都用：编码器和解码器内部是自注意力，而在编码器–解码器注意力中，解码器的查询去读取编码器的输出。',
-      },
-    },
-    {
-      kind: 'formula',
-      tex: String.raw`Q = X_{\text{tgt}} W^Q,\quad K = X_{\text{src}} W^K,\quad V = X_{\text{src}} W^V, \qquad \operatorname{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}\right) \in \mathbb{R}^{T \times S}`,
-      caption: {
-        en: 'With $T$ target tokens and $S$ source tokens the weights are $T \\times S$: one row per target token, one column per source token.',
-        zh: '目标句有 $T$ 个词元、源句有 $S$ 个词元时，权重是 $T \\times S$ 的：每个目标词元一行，每个源词元一列。',
       },
     },
     {
@@ -319,26 +399,26 @@ export const otherAttention: Lesson = {
         },
         choices: [
           {
-            id: 't-by-s',
-            text: { en: '7 × 6: target rows, source columns', zh: '7 × 6：行是目标词元，列是源词元' },
-            correct: true,
+            id: 's-by-t',
+            text: { en: '6 × 7: one row per source token, as the source is read first', zh: '6 × 7：每个源词元一行，因为源句先被读入' },
+            correct: false,
             feedback: {
-              en: 'Right. Each target token asks one query (a row), and each source token offers one key (a column). The output has 7 rows too, one mixed source vector per target token.',
-              zh: '对。每个目标词元发出一个查询（一行），每个源词元提供一个键（一列）。输出也有 7 行，每个目标词元得到一个由源句混合而成的向量。',
+              en: 'Rows belong to the queries, whichever sentence was read first. The queries come from the target, so there are 7 rows, and the 6 source keys are the columns.',
+              zh: '行属于查询，与哪个句子先被读入无关。查询来自目标句，所以有 7 行，6 个源键是列。',
             },
           },
           {
-            id: 's-by-t',
-            text: { en: '6 × 7', zh: '6 × 7' },
-            correct: false,
+            id: 't-by-s',
+            text: { en: '7 × 6: one row per target token', zh: '7 × 6：每个目标词元一行' },
+            correct: true,
             feedback: {
-              en: 'Rows belong to the queries. The queries come from the target, so there are 7 rows, and the 6 source keys are the columns.',
-              zh: '行属于查询。查询来自目标句，所以有 7 行，6 个源键是列。',
+              en: 'Each target token asks one query (a row), and each source token offers one key (a column). The output has 7 rows too, one mixed source vector per target token.',
+              zh: '每个目标词元发出一个查询（一行），每个源词元提供一个键（一列）。输出也有 7 行，每个目标词元得到一个由源句混合而成的向量。',
             },
           },
           {
             id: 'square',
-            text: { en: '13 × 13: both sentences joined', zh: '13 × 13：把两个句子连起来' },
+            text: { en: '13 × 13: one self-attention over both sentences joined', zh: '13 × 13：把两个句子拼接起来做一次自注意力' },
             correct: false,
             feedback: {
               en: 'That would be self-attention over one joined sequence. Here the two sequences keep their roles: queries from one, keys from the other.',
@@ -347,6 +427,15 @@ export const otherAttention: Lesson = {
           },
         ],
         reveal: { widget: 'cross-attention' },
+      },
+    },
+    {
+      kind: 'formula',
+      answers: 'cross-shape',
+      tex: String.raw`Q = X_{\text{tgt}} W^Q,\quad K = X_{\text{src}} W^K,\quad V = X_{\text{src}} W^V, \qquad \operatorname{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}\right) \in \mathbb{R}^{T \times S}`,
+      caption: {
+        en: 'With $T$ target tokens and $S$ source tokens the weights are $T \\times S$: one row per target token, one column per source token.',
+        zh: '目标句有 $T$ 个词元、源句有 $S$ 个词元时，权重是 $T \\times S$ 的：每个目标词元一行，每个源词元一列。',
       },
     },
     {
@@ -369,7 +458,12 @@ export const otherAttention: Lesson = {
   sources: [
     { label: 'Luong, Pham, Manning 2015, Effective Approaches to Attention-based Neural Machine Translation', url: 'https://arxiv.org/abs/1508.04025' },
     { label: 'Bahdanau, Cho, Bengio 2014, Neural Machine Translation by Jointly Learning to Align and Translate', url: 'https://arxiv.org/abs/1409.0473' },
+    { label: 'Graves 2013, Generating Sequences With Recurrent Neural Networks', url: 'https://arxiv.org/abs/1308.0850' },
+    { label: 'Mnih, Heess, Graves, Kavukcuoglu 2014, Recurrent Models of Visual Attention', url: 'https://arxiv.org/abs/1406.6247' },
     { label: 'Vaswani et al. 2017, Attention Is All You Need', url: 'https://arxiv.org/abs/1706.03762' },
+    { label: 'Choromanski et al. 2021, Rethinking Attention with Performers', url: 'https://arxiv.org/abs/2009.14794' },
+    { label: 'Beltagy, Peters, Cohan 2020, Longformer: The Long-Document Transformer', url: 'https://arxiv.org/abs/2004.05150' },
+    { label: 'Jiang et al. 2023, Mistral 7B', url: 'https://arxiv.org/abs/2310.06825' },
     { label: 'Zhang, Lipton, Li, Smola, Dive into Deep Learning: Attention Scoring Functions', url: 'https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html' },
   ],
 };

@@ -89,11 +89,11 @@ export const queriesKeysValues: Lesson = {
         choices: [
           {
             id: 'output',
-            text: { en: 'Only the output, and in every row', zh: '只有输出会变，而且每一行都变' },
+            text: { en: 'Only the output, and in every row', zh: '只有输出，而且每一行都变' },
             correct: true,
             feedback: {
-              en: 'Right. Values take no part in the scores: $QK^\\top$, the scaled scores and the weights depend on Q and K only. With the starting numbers every query gives “tea” a clearly positive weight, so every output row moves.',
-              zh: '对。值不参与打分：$QK^\\top$、缩放后的得分和权重都只取决于 Q 和 K。在初始数字下，每个查询给“茶”的权重都明显大于 0，所以输出的每一行都会变。',
+              en: 'Values take no part in the scores: $QK^\\top$, the scaled scores and the weights depend on Q and K only. With the starting numbers every query gives “tea” a clearly positive weight, so every output row moves.',
+              zh: '值不参与打分：$QK^\\top$、缩放后的得分和权重都只取决于 Q 和 K。在初始数字下，每个查询给“茶”的权重都明显大于 0，所以输出的每一行都会变。',
             },
           },
           {
@@ -107,7 +107,7 @@ export const queriesKeysValues: Lesson = {
           },
           {
             id: 'own-row',
-            text: { en: 'Only the output row of “tea”', zh: '只有“茶”那一行的输出' },
+            text: { en: 'Only the output row of “tea”, the token whose value changed', zh: '只有“茶”那一行的输出，因为改的是它的值' },
             correct: false,
             feedback: {
               en: 'Output row $i$ averages all the values with row $i$’s weights. Since every row gives “tea” a positive weight, every output row changes, not just the one for “tea”.',
@@ -138,19 +138,16 @@ export const queriesKeysValues: Lesson = {
         choices: [
           {
             id: 'rows-with-score',
-            text: {
-              en: 'The rows of “like” and “tea” change, in every column; the row of “I” stays as it was',
-              zh: '“喜欢”和“茶”两行的每一列都会变；“我”那一行保持不变',
-            },
+            text: { en: 'Rows “like” and “tea” change in every column; row “I” stays', zh: '“喜欢”和“茶”两行每列都变；“我”那行不变' },
             correct: true,
             feedback: {
-              en: 'Right. The key of “like” enters the “like” column of every row, but the query of “I” is (1, 0), and its dot product with (0, 2) is still 0. In the other two rows the “like” score doubles, its weight grows, and because each row still sums to 1 the other weights in those rows shrink.',
-              zh: '对。“喜欢”的键会进入每一行的“喜欢”那一列，但“我”的查询是 (1, 0)，它和 (0, 2) 的点积仍然是 0。另外两行里“喜欢”的得分翻倍、权重变大；由于每行的和仍是 1，这两行的其他权重随之变小。',
+              en: 'The key of “like” enters the “like” column of every row, but the query of “I” is (1, 0), and its dot product with (0, 2) is still 0. In the other two rows the “like” score doubles, its weight grows, and because each row still sums to 1 the other weights in those rows shrink.',
+              zh: '“喜欢”的键会进入每一行的“喜欢”那一列，但“我”的查询是 (1, 0)，它和 (0, 2) 的点积仍然是 0。另外两行里“喜欢”的得分翻倍、权重变大；由于每行的和仍是 1，这两行的其他权重随之变小。',
             },
           },
           {
             id: 'column-only',
-            text: { en: 'Only the “like” column changes', zh: '只有“喜欢”那一列会变' },
+            text: { en: 'Only the “like” column changes; the other weights keep their values', zh: '只有“喜欢”那一列会变，同一行的其他权重保持原值' },
             correct: false,
             feedback: {
               en: 'A softmax normalises each row: when one weight in a row grows, the others in that row must shrink to keep the sum at 1.',
@@ -159,7 +156,7 @@ export const queriesKeysValues: Lesson = {
           },
           {
             id: 'row-only',
-            text: { en: 'Only the row of “like” changes', zh: '只有“喜欢”那一行会变' },
+            text: { en: 'Only the row of “like” changes, since only its vector was edited', zh: '只有“喜欢”那一行会变，因为只改了它的向量' },
             correct: false,
             feedback: {
               en: 'A token’s row is steered by its query. Its key decides how it is seen by everyone, so the change shows up in the “like” column across the rows.',
@@ -196,13 +193,6 @@ export const queriesKeysValues: Lesson = {
       },
     },
     {
-      kind: 'prose',
-      text: {
-        en: 'So the same word gets three different vectors, one per role. Because $W^Q$ and $W^K$ differ, the score of $i$ looking at $j$, $q_i \\cdot k_j$, is in general not the score of $j$ looking at $i$.',
-        zh: '所以同一个词会得到三个不同的向量，每个角色一个。由于 $W^Q$ 和 $W^K$ 不同，$i$ 看 $j$ 的得分 $q_i \\cdot k_j$ 一般并不等于 $j$ 看 $i$ 的得分。',
-      },
-    },
-    {
       kind: 'question',
       question: {
         id: 'symmetric',
@@ -216,8 +206,8 @@ export const queriesKeysValues: Lesson = {
             text: { en: 'No', zh: '不是' },
             correct: true,
             feedback: {
-              en: 'Right. $q_i \\cdot k_j$ and $q_j \\cdot k_i$ compare different vectors, because queries and keys use different matrices. And even equal scores give unequal weights, since each row is normalised by its own sum. Compare the “I” to “like” and “like” to “I” weights in the editor.',
-              zh: '对。$q_i \\cdot k_j$ 和 $q_j \\cdot k_i$ 比较的是不同的向量，因为查询和键用的是不同的矩阵。而且即使得分相等，权重也不一定相等，因为每一行都按自己的总和归一化。在编辑器里比较“我”看“喜欢”和“喜欢”看“我”的权重。',
+              en: '$q_i \\cdot k_j$ and $q_j \\cdot k_i$ compare different vectors, because queries and keys use different matrices. And even equal scores give unequal weights, since each row is normalised by its own sum. Compare the “I” to “like” and “like” to “I” weights in the editor.',
+              zh: '$q_i \\cdot k_j$ 和 $q_j \\cdot k_i$ 比较的是不同的向量，因为查询和键用的是不同的矩阵。而且即使得分相等，权重也不一定相等，因为每一行都按自己的总和归一化。在编辑器里比较“我”看“喜欢”和“喜欢”看“我”的权重。',
             },
           },
           {
@@ -240,6 +230,14 @@ export const queriesKeysValues: Lesson = {
           },
         ],
         reveal: { widget: 'qkv-editor' },
+      },
+    },
+    {
+      kind: 'prose',
+      answers: 'symmetric',
+      text: {
+        en: 'So the same word gets three different vectors, one per role. Because $W^Q$ and $W^K$ differ, the score of $i$ looking at $j$, $q_i \\cdot k_j$, is in general not the score of $j$ looking at $i$. And even equal scores need not give equal weights: each row of the softmax is divided by its own sum.',
+        zh: '所以同一个词会得到三个不同的向量，每个角色一个。由于 $W^Q$ 和 $W^K$ 不同，$i$ 看 $j$ 的得分 $q_i \\cdot k_j$ 一般并不等于 $j$ 看 $i$ 的得分。即使得分相等，权重也未必相等：softmax 的每一行都除以它自己的总和。',
       },
     },
     {

@@ -1,29 +1,30 @@
 import type { Lesson } from '../types';
 
-// Lesson 10: what trained heads are seen doing, induction heads, and why attention weights are not an explanation by themselves.
+// Lesson 10: what trained heads are seen doing, attention sinks, induction heads, and why attention weights are not an
+// explanation by themselves.
 export const readingAttentionMaps: Lesson = {
   slug: 'reading-attention-maps',
   title: { en: 'Reading attention maps', zh: '解读注意力图' },
   summary: {
-    en: 'The shapes trained heads are known for, from previous-token heads to induction heads, how to look for them in a map, and why a high weight alone does not explain a prediction.',
-    zh: '训练后的注意力头常见的几种形态，从“前一个词元头”到“归纳头”；如何在注意力图中找到它们；以及为什么单凭一个大的权重并不能解释模型的预测。',
+    en: 'The shapes trained heads are known for, from previous-token heads to induction heads, why so many look at the first token, how to find them in a map, and what a high weight alone can and cannot tell you.',
+    zh: '训练后的注意力头常见的几种形态，从“前一个词元头”到“归纳头”；为什么很多头盯着第一个词元；如何在注意力图中找到它们；以及单看权重大小能说明什么、不能说明什么。',
   },
   objectives: [
     {
-      en: 'Recognise common head patterns in a map: previous token, same token, first token, broad, induction.',
-      zh: '在注意力图中认出常见的头模式：前一个词元、相同词元、第一个词元、宽泛均匀、归纳。',
+      en: 'Recognise common head patterns in a map (previous token, same token, first token, broad, induction) and say why a first-token sink appears.',
+      zh: '在注意力图中认出常见的头模式（前一个词元、相同词元、第一个词元、宽泛、归纳），并说出第一个词元为什么会成为注意力吸收点。',
     },
     {
-      en: 'Describe what Vaswani et al. saw in trained heads: long-distance dependencies and anaphora.',
-      zh: '描述 Vaswani 等人在训练后的头中观察到的现象：长距离依赖与指代消解。',
+      en: 'Describe what Vaswani et al. saw in trained heads: long-distance links, and heads “apparently involved in anaphora resolution”.',
+      zh: '描述 Vaswani 等人在训练后的头中观察到的现象：长距离的联系，以及“看来参与了指代消解”的头。',
     },
     {
       en: 'Explain how an induction head completes “A B … A” with B.',
       zh: '解释归纳头如何把“A B … A”补全为 B。',
     },
     {
-      en: 'Explain why a high attention weight is not an explanation by itself, and how ablating a head tests it.',
-      zh: '解释为什么大的注意力权重本身不是解释，以及如何通过消融一个头来检验。',
+      en: 'Say what a high attention weight does and does not tell you, and how ablating a head tests it.',
+      zh: '说出大的注意力权重能说明什么、不能说明什么，以及如何通过消融一个头来检验。',
     },
   ],
   blocks: [
@@ -47,72 +48,137 @@ export const readingAttentionMaps: Lesson = {
           zh: '**相同词元**：权重落在对角线上，以及同一个词的其他出现位置上。',
         },
         {
-          en: '**First token**: a bright first column; the start of the sequence serves as a default “sink” when nothing else is relevant.',
-          zh: '**第一个词元**：第一列特别亮；当没有别的相关内容时，序列开头充当默认的“汇聚点”。',
+          en: '**First token**: a bright first column; many queries put most of their weight on token 0, whatever word it is.',
+          zh: '**第一个词元**：第一列特别亮；许多查询把大部分权重放在词元 0 上，不管它是什么词。',
         },
         {
           en: '**Broad**: flat rows that average the whole sentence.',
           zh: '**宽泛**：每一行都很平坦，相当于对整句取平均。',
         },
         {
-          en: '**Induction**: after a repeated word, a stripe one step to the right of its earlier copy.',
-          zh: '**归纳**：在重复出现的词之后，权重落在它前一次出现位置右边一格的地方。',
+          en: '**Induction**: only where words repeat; a stripe parallel to the diagonal that points back into the earlier copy (the next section works out exactly where).',
+          zh: '**归纳**：只在有词重复时出现；一条与对角线平行的斜线，指回前面重复过的那一段（下一节会弄清它究竟指向哪里）。',
         },
       ],
     },
     {
       kind: 'prose',
       text: {
-        en: 'Vaswani et al. (Fig. 3) show heads in layer 5 of 6 linking “making” to the distant “more difficult”, completing the phrase “making … more difficult”. In Fig. 4–5, two heads resolve the anaphora “its” very sharply, and different heads clearly take on different structural roles.',
-        zh: 'Vaswani 等人的图 3 显示，6 层中第 5 层的许多头把“making”与相隔很远的“more difficult”联系起来，补全了短语“making … more difficult”。在图 4–5 中，有两个头非常清晰地解决了代词“its”的指代，而且不同的头明显承担着不同的结构角色。',
+        en: 'Vaswani et al. (Fig. 3) show many heads in layer 5 of 6 linking “making” to the distant “more difficult”, completing the phrase “making … more difficult”. Their Fig. 4 shows two heads of the same layer that are, in the authors’ own hedged words, “apparently involved in anaphora resolution”: the weights from “its” are very sharp. In Fig. 5, heads behave in ways that seem tied to the structure of the sentence, and different heads clearly learned different tasks.',
+        zh: 'Vaswani 等人的图 3 显示，6 层中第 5 层的许多头把“making”与相隔很远的“more difficult”联系起来，补全了短语“making … more difficult”。图 4 展示了同一层的两个头，作者的措辞很谨慎，说它们“看来参与了指代消解”（apparently involved in anaphora resolution）：从“its”出发的权重非常集中。图 5 中，一些头的行为似乎与句子结构有关，而且不同的头显然学会了不同的任务。',
       },
     },
     {
       kind: 'question',
       question: {
-        id: 'random-heads',
+        id: 'first-token-sink',
         prompt: {
-          en: 'The pattern finder runs the untrained model: its weights are random. Which template will its heads match best?',
-          zh: '模式查找器运行的是未训练的模型：它的权重是随机的。它的头与哪种模板最吻合？',
+          en: 'Many trained heads put most of their weight on the first token, even when it is a plain word like “The”. Why would training produce that?',
+          zh: '许多训练好的头把大部分权重放在第一个词元上，即使它只是“The”这样普通的词。训练为什么会得到这种结果？',
         },
         choices: [
           {
-            id: 'uniform',
-            text: { en: 'Broad / uniform', zh: '宽泛 / 均匀' },
+            id: 'must-sum',
+            text: { en: 'Each row must sum to 1, so spare weight has to land somewhere', zh: '每行和必须为 1，多余权重总要有去处' },
             correct: true,
             feedback: {
-              en: 'Right. Random queries and keys give scores of similar size, and the softmax turns them into fairly flat rows; every sharper pattern has to be learned.',
-              zh: '对。随机的查询和键得到的得分大小相近，softmax 之后每一行都比较平坦；任何更尖锐的模式都需要通过训练学出来。',
+              en: 'A head cannot attend to nothing. When a query finds nothing useful, its weight still has to go somewhere, and training settles on one token every query can see: in a causal model, the first.',
+              zh: '一个头没法“什么都不关注”。查询找不到有用的内容时，权重仍然得分配出去，训练就选定一个每个查询都能看到的词元来接收它：在因果模型中，就是第一个词元。',
             },
           },
           {
-            id: 'previous',
-            text: { en: 'Previous token', zh: '前一个词元' },
+            id: 'summary',
+            text: { en: 'The first token collects a summary of the whole sentence for the others', zh: '第一个词元为其他词元汇总了整句话的内容' },
             correct: false,
             feedback: {
-              en: 'A previous-token head needs weights that read position; random weights do not single out the token one step back, so the overlap stays near $1/L$.',
-              zh: '“前一个词元头”需要能读取位置的权重；随机权重不会特别偏向前一格的词元，所以重合度接近 $1/L$。',
+              en: 'That is the job of a special summary token in some encoders, and even there it is learned. In a causal model the first token sees only itself, so its vector cannot summarise the words after it.',
+              zh: '这是某些编码器中专门的汇总词元的工作，而且那也是训练出来的。在因果模型中，第一个词元只能看到它自己，它的向量不可能概括后面的词。',
             },
           },
           {
-            id: 'induction',
-            text: { en: 'Induction', zh: '归纳' },
+            id: 'meaning',
+            text: { en: 'The first word usually carries the most meaning in a sentence', zh: '一句话的第一个词通常承载最多的含义' },
             correct: false,
             feedback: {
-              en: 'Induction is a learned two-head circuit (next section); an untrained model has no reason to show it.',
-              zh: '归纳是训练中学到的由两个头组成的回路（见下一节）；未训练的模型没有理由表现出它。',
+              en: 'The column appears whatever the first word is, “The” included. It shows where spare weight goes, not which word matters most.',
+              zh: '不管第一个词是什么，包括“The”，这一列都会出现。它显示的是多余权重的去处，而不是哪个词最重要。',
+            },
+          },
+          {
+            id: 'encoding',
+            text: { en: 'The positional encoding gives position 0 the largest scores', zh: '位置编码让位置 0 得到最大的得分' },
+            correct: false,
+            feedback: {
+              en: 'The sinusoidal encoding favours no position by itself: this lab’s untrained model adds the same encoding and shows no bright first column. Xiao et al. found sinks in models that encode position in different ways.',
+              zh: '正弦位置编码本身并不偏向任何位置：本实验台未训练的模型加的是同样的编码，却没有明亮的第一列。Xiao 等人在以不同方式编码位置的多种模型中都发现了注意力吸收点。',
             },
           },
         ],
-        reveal: { widget: 'pattern-finder' },
       },
     },
-    { kind: 'heading', text: { en: 'Induction heads: A B … A → B', zh: '归纳头：A B … A → B' } },
     {
       kind: 'prose',
+      answers: 'first-token-sink',
       text: {
-        en: 'Olsson et al. (2022) describe a circuit of two heads. A **previous-token head** in an earlier layer writes “the token before me was A” into each position. Later, an **induction head** at the second A searches for keys that say “my predecessor was A”, finds B, and copies it forward: the model predicts B.',
-        zh: 'Olsson 等人（2022）描述了一个由两个头组成的回路。较早层中的**前一个词元头**在每个位置写入“我前面的词元是 A”。之后，第二个 A 处的**归纳头**寻找那些写着“我的前一个是 A”的键，于是找到 B 并把它复制过来：模型预测出 B。',
+        en: 'The reason is the softmax: every row of weights sums to 1, so a head has no way to attend to nothing. A query that finds nothing useful must still spend its whole weight somewhere. Trained models learn to park that spare weight on one token, usually the first (in a causal model it is the one token every query can see), sometimes a delimiter such as a full stop or BERT’s [SEP] (Clark et al. 2019). That token then acts as an **attention sink**. Xiao et al. (2023) named it and showed how much models lean on it: a language model that streamed long text through a window of recent tokens fell apart once the first tokens left the window, and keeping just four of them was enough to restore it. Lesson 4 (Masking) met the same constraint from the other side: a fully masked row has no key at all to put its weight on, and each library has to decide what to return.',
+        zh: '原因在于 softmax：每一行权重的和都是 1，所以一个头没有办法“什么都不关注”。即使某个查询找不到任何有用的内容，也必须把全部权重分配出去。训练好的模型学会把这些多余的权重停放在一个词元上，通常是第一个词元（在因果模型中，只有它是每个查询都能看到的），有时是句号或 BERT 的 [SEP] 这样的分隔符（Clark 等人，2019）。这个词元于是成了**注意力吸收点（attention sink）**。Xiao 等人（2023）提出了这个名称，并说明了模型对它的依赖有多深：一个用滑动窗口（只保留最近的词元）处理长文本流的语言模型，一旦最前面的几个词元移出窗口，输出就会崩溃；只要保留其中 4 个，就能恢复正常。第 4 课（掩码）从另一面遇到过同样的约束：整行都被屏蔽时，这一行根本没有可以放权重的键，每个库都必须决定这时返回什么。',
+      },
+    },
+    { kind: 'heading', text: { en: 'Induction heads: continuing a repeat', zh: '归纳头：把重复延续下去' } },
+    {
+      kind: 'question',
+      question: {
+        id: 'induction-target',
+        prompt: {
+          en: 'Text often repeats. In “the cat sat . the cat sat .” (positions 0–7), a model at the second “cat” (position 5) can guess that “sat” comes next, thanks to one head. Where does that head’s query at position 5 look?',
+          zh: '文本常常会重复。在“the cat sat . the cat sat .”（位置 0–7）中，模型读到第二个“cat”（位置 5）时，能猜到下一个是“sat”，这要归功于某个头。这个头在位置 5 的查询看向哪里？',
+        },
+        choices: [
+          {
+            id: 'sat',
+            text: { en: '“sat” at position 2', zh: '位置 2 的“sat”' },
+            correct: true,
+            feedback: {
+              en: 'The head finds the earlier “cat” (position 1) and looks one step to its right, at “sat”: copying that value forward is what makes “sat” the guess.',
+              zh: '这个头找到前面的“cat”（位置 1），再看它右边一格的“sat”：把这个值向量复制过来，模型才会猜“sat”。',
+            },
+          },
+          {
+            id: 'cat',
+            text: { en: '“cat” at position 1', zh: '位置 1 的“cat”' },
+            correct: false,
+            feedback: {
+              en: 'Finding the earlier “cat” is part of the job, but its value says “cat”, not “sat”; copying it would predict “cat” again. That is the same-token pattern.',
+              zh: '找到前面的“cat”确实是其中一步，但它的值向量代表的是“cat”而不是“sat”；把它复制过来只会再预测“cat”。这是“相同词元”模式。',
+            },
+          },
+          {
+            id: 'the',
+            text: { en: '“the” at position 4', zh: '位置 4 的“the”' },
+            correct: false,
+            feedback: {
+              en: 'That is the previous-token pattern. A previous-token head does help in this circuit, but “the” says nothing about what follows “cat”.',
+              zh: '这是“前一个词元”模式。前一个词元头在这个回路中确实起辅助作用，但“the”并不能说明“cat”后面跟着什么。',
+            },
+          },
+          {
+            id: 'itself',
+            text: { en: '“cat” itself, at position 5', zh: '位置 5 的“cat”本身' },
+            correct: false,
+            feedback: {
+              en: 'Its own value only says “cat”. To guess the next word the head needs a token that once came after “cat”.',
+              zh: '它自己的值向量只代表“cat”。要猜下一个词，这个头需要找到曾经跟在“cat”后面的那个词元。',
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'prose',
+      answers: 'induction-target',
+      text: {
+        en: 'Olsson et al. (2022) describe a circuit of two heads. A **previous-token head** in an earlier layer writes “the token before me was A” into each position. Later, an **induction head** at the second A searches for keys that say “my predecessor was A”, finds B, and copies it forward: the model predicts B. In the example, A is “cat” and B is “sat” at position 2.',
+        zh: 'Olsson 等人（2022）描述了一个由两个头组成的回路。较早层中的**前一个词元头**在每个位置写入“我前面的词元是 A”。之后，第二个 A 处的**归纳头**寻找那些写着“我前面是 A”的键，于是找到 B，并把它复制过来：模型预测出 B。在上面的例子中，A 是“cat”，B 是位置 2 的“sat”。',
       },
     },
     {
@@ -129,7 +195,7 @@ export const readingAttentionMaps: Lesson = {
     },
     {
       kind: 'train',
-      label: { en: 'Train the two-head circuit yourself', zh: '亲手训练这个两头回路' },
+      label: { en: 'Train the two-head circuit yourself', zh: '亲手训练这个由两个头组成的回路' },
       query: 'task=induction&layers=2&heads=1&width=32&lr=0.005&seed=1',
       note: {
         en: 'A two-layer model with a causal mask learns to repeat the token that followed the last earlier copy of the current one. After a few hundred steps layer 1 looks one position back and layer 2 looks just past the earlier copy. “Load trained model” shows the finished heads at once.',
@@ -139,37 +205,46 @@ export const readingAttentionMaps: Lesson = {
     {
       kind: 'question',
       question: {
-        id: 'induction-target',
+        id: 'random-heads',
         prompt: {
-          en: 'In “the cat sat . the cat sat .” (positions 0–7), where does the induction template send the second “cat” at position 5?',
-          zh: '在“the cat sat . the cat sat .”（位置 0–7）中，归纳模板让位置 5 上的第二个“cat”关注哪里？',
+          en: 'The pattern finder below runs the lab’s untrained model, whose weights are random. What will its heads’ maps look like?',
+          zh: '下面的模式查找器运行的是实验台中未训练的模型，它的权重是随机的。这些头的注意力图会是什么样子？',
         },
         choices: [
           {
-            id: 'sat',
-            text: { en: '“sat” at position 2', zh: '位置 2 的“sat”' },
+            id: 'uniform',
+            text: { en: 'Nearly flat rows, closest to the broad template', zh: '几乎平坦的行，最接近“宽泛”模板' },
             correct: true,
             feedback: {
-              en: 'Right. The earlier “cat” is at position 1, and the token after it is “sat” at 2: the head predicts that “sat” comes next again.',
-              zh: '对。前一个“cat”在位置 1，它后面的词元是位置 2 的“sat”：这个头预测接下来又会是“sat”。',
+              en: 'Random queries and keys give scores of similar size, and a softmax over similar scores is nearly flat. Every sharper shape has to be learned.',
+              zh: '随机的查询和键给出的得分大小相近，对相近的得分做 softmax，结果几乎是均匀的。任何更尖锐的形态都需要通过训练学出来。',
             },
           },
           {
-            id: 'cat',
-            text: { en: '“cat” at position 1', zh: '位置 1 的“cat”' },
+            id: 'spiky',
+            text: { en: 'Sharp random peaks, each row fixed on some arbitrary token', zh: '尖锐而随机的峰，每一行随便盯住某个词元' },
             correct: false,
             feedback: {
-              en: 'That is the same-token pattern, the earlier copy itself. The induction head looks one step to the right of it.',
-              zh: '这是“相同词元”模式，也就是前一次出现本身。归纳头关注的是它右边一格。',
+              en: 'Random weights do give random scores, but small ones, close together, so the softmax spreads the weight instead of picking one token. A sharp peak needs a large gap between scores, which training builds.',
+              zh: '随机权重确实给出随机的得分，但这些得分都很小、彼此接近，所以 softmax 会把权重摊开，而不是挑中某一个词元。尖锐的峰需要得分之间有很大的差距，这要靠训练来形成。',
             },
           },
           {
-            id: 'the',
-            text: { en: '“the” at position 4', zh: '位置 4 的“the”' },
+            id: 'diagonal',
+            text: { en: 'A bright diagonal: each token attends mostly to itself', zh: '明亮的对角线：每个词元主要关注它自己' },
             correct: false,
             feedback: {
-              en: 'That is the previous-token pattern. In the circuit, a previous-token head helps, but the induction head itself looks at “sat”.',
-              zh: '这是“前一个词元”模式。在回路中前一个词元头起辅助作用，但归纳头本身关注的是“sat”。',
+              en: 'A token’s query and key come from different random matrices, $W^Q$ and $W^K$, so $q_i \\cdot k_i$ is on average no larger than any other score: nothing favours the diagonal.',
+              zh: '一个词元的查询和键来自两个不同的随机矩阵 $W^Q$ 和 $W^K$，所以 $q_i \\cdot k_i$ 平均来说并不比其他得分大：没有什么让对角线占优势。',
+            },
+          },
+          {
+            id: 'previous',
+            text: { en: 'Previous-token stripes, since positions are encoded', zh: '“前一个词元”斜线，因为位置已经编码进去了' },
+            correct: false,
+            feedback: {
+              en: 'The encoding tells each token where it is, but random $W^Q$ and $W^K$ do not turn that into “look one step back”; that mapping has to be learned.',
+              zh: '位置编码告诉每个词元它在哪里，但随机的 $W^Q$ 和 $W^K$ 不会把它变成“往回看一步”；这种对应关系需要训练出来。',
             },
           },
         ],
@@ -184,7 +259,15 @@ export const readingAttentionMaps: Lesson = {
         zh: '下面的模式查找器会为这个句子构建每种模板，并给每一层的每个头打分。',
       },
     },
-    { kind: 'widget', widget: 'pattern-finder', caption: { en: 'Templates for your tokens next to the lab’s closest heads. The weights are untrained, so expect weak matches.', zh: '你的词元对应的模板，与实验台中最接近的头并排显示。权重未经训练，吻合度会比较弱。' } },
+    {
+      kind: 'widget',
+      widget: 'pattern-finder',
+      answers: 'random-heads',
+      caption: {
+        en: 'Templates for your tokens next to the lab’s closest heads. The weights are untrained: expect the broad template to fit best and the others only weakly.',
+        zh: '你的词元对应的模板，与实验台中最接近的头并排显示。权重未经训练：可以预期“宽泛”模板最吻合，其他模板只是略有相似。',
+      },
+    },
     { kind: 'heading', text: { en: 'Find them in a trained model', zh: '在训练好的模型中找到它们' } },
     {
       kind: 'prose',
@@ -206,7 +289,7 @@ export const readingAttentionMaps: Lesson = {
         },
         {
           en: 'Switch each one off, then both, and watch the top prediction and the probability of “house” in the before → after rows.',
-          zh: '先逐个关掉它们，再同时关掉，观察最可能的预测，以及“之前 → 之后”各行中“house”的概率。',
+          zh: '先逐个关掉它们，再同时关掉，观察排在第一的预测，以及“之前 → 之后”各行中“house”的概率。',
         },
       ],
     },
@@ -226,35 +309,7 @@ export const readingAttentionMaps: Lesson = {
         zh: '你可能会看到：关掉归纳头时，“house”不再领先；关掉前一个词元头时也会这样，尽管那个头本身从不看“house”：归纳头读取的正是前一个词元头写下的信息。训练好的模型中，头很少只做一件事，所以一张注意力图可能像两种模式的混合；而一个很小的模型也可能只是有时才会照抄。',
       },
     },
-    { kind: 'heading', text: { en: 'A weight is not an explanation', zh: '权重不等于解释' } },
-    {
-      kind: 'prose',
-      text: {
-        en: 'Jain & Wallace (2019) studied attention over recurrent (BiLSTM) encoders in text classification, question answering and inference. They found that its weights often disagree with other measures of which inputs matter, and that quite different weight patterns can yield the same prediction. Wiegreffe & Pinter (2019) answered that this depends on what “explanation” means, and that attention can carry real information, but only tests can show it.',
-        zh: 'Jain 和 Wallace（2019）研究了文本分类、问答和推理任务中建立在循环（BiLSTM）编码器之上的注意力。他们发现，注意力权重经常与其他衡量“哪些输入重要”的方法不一致，而且差别很大的权重分布也可能给出相同的预测。Wiegreffe 和 Pinter（2019）回应说，这取决于如何定义“解释”；注意力确实可能携带真实信息，但必须用检验来证明。',
-      },
-    },
-    {
-      kind: 'prose',
-      text: {
-        en: 'A weight says how much of a value vector is mixed in, not how much it changes the result. The value may be small, $W^O$ may damp this head, and other heads and the residual path add their own share. High weight does not mean high influence.',
-        zh: '权重说明的是某个值向量被混入了多少，而不是它对结果改变了多少。那个值向量可能很小，$W^O$ 可能削弱这个头的作用，其他头和残差路径也会各自加入贡献。权重大并不等于影响大。',
-      },
-    },
-    {
-      kind: 'prose',
-      text: {
-        en: 'A direct check is **ablation**: switch the head off and measure how much the output changes. That is a causal test: you change the model and watch the effect, which attention weights alone cannot show. The lab’s head view does exactly this and shows the output difference per token; the trained model above shows it on the predictions.',
-        zh: '一种直接的检验是**消融**：关掉这个头，测量输出改变了多少。这是一种因果检验：你改动模型，再观察效果；单看注意力权重做不到这一点。实验台的头视图正是这样做的，并显示每个词元的输出差异；上面的训练模型则在预测上显示这种效果。',
-      },
-    },
-    {
-      kind: 'prose',
-      text: {
-        en: 'Try it on the trained model: find a head whose map looks sharply focused, for instance one that puts almost all its weight on the first token, and switch it off. You may find that the prediction barely moves: a sharp map, little influence on this prediction. A head with a blurrier map may matter more than it looks. Only switching it off tells you.',
-        zh: '在训练好的模型上试一试：找一个注意力图看起来非常集中的头，比如几乎把全部权重都放在第一个词元上的头，把它关掉。你可能会发现预测几乎没变：图很集中，对这个预测的影响却很小。而一个图比较模糊的头，可能比看上去更重要。只有把它关掉才知道。',
-      },
-    },
+    { kind: 'heading', text: { en: 'What a weight tells you', zh: '一个权重能说明什么' } },
     {
       kind: 'question',
       question: {
@@ -266,32 +321,70 @@ export const readingAttentionMaps: Lesson = {
         choices: [
           {
             id: 'mixes',
-            text: { en: 'This head mixes mostly the value of “animal” into “it”; whether that matters has to be tested.', zh: '这个头主要把“animal”的值向量混入“it”；这是否重要还需要检验。' },
+            text: { en: 'The head’s output for “it” weights the value of “animal” by 0.9', zh: '这个头为“it”混入“animal”的值，权重 0.9' },
             correct: true,
             feedback: {
-              en: 'Right. That is all a weight states. Ablating the head, or comparing the outputs with and without it, tells you whether it changed anything.',
-              zh: '对。权重所说明的仅此而已。消融这个头，或比较有无这个头时的输出，才能知道它是否改变了什么。',
+              en: 'That is all a weight states: how this head mixes the value vectors. Whether the mix changes the prediction is a separate question, which switching the head off answers.',
+              zh: '权重所说明的仅此而已：这个头怎样混合各个值向量。这种混合是否改变预测是另一个问题，要关掉这个头才能回答。',
             },
           },
           {
             id: 'resolved',
-            text: { en: 'The model has resolved “it” to “animal”.', zh: '模型已经把“it”解析为“animal”。' },
+            text: { en: 'The model as a whole has worked out that “it” means “animal”', zh: '整个模型已经判定“it”指的就是“animal”' },
             correct: false,
             feedback: {
               en: 'Other heads, later layers and the residual path also shape the result; one head’s weight does not show what the model concluded.',
-              zh: '其他头、后面的层以及残差路径也会影响结果；单个头的权重并不能说明模型得出了什么结论。',
+              zh: '其他头、后面的层以及残差连接也会影响结果；单个头的权重并不能说明模型得出了什么结论。',
             },
           },
           {
             id: 'biggest',
-            text: { en: 'Removing “animal” would change the output more than removing any other word.', zh: '去掉“animal”对输出的影响会比去掉任何其他词都大。' },
+            text: { en: 'Removing “animal” would change the output more than removing any other word', zh: '去掉“animal”对输出的影响，会比去掉句中任何其他词都大' },
             correct: false,
             feedback: {
               en: 'That is a claim about influence, which a weight does not measure: the value vector of “animal” could be small, or this head could barely reach the output.',
               zh: '这是关于“影响”的论断，而权重并不衡量影响：“animal”的值向量可能很小，这个头对输出的作用也可能很弱。',
             },
           },
+          {
+            id: 'role',
+            text: { en: 'This head’s job in the model is resolving pronouns', zh: '这个头在模型中的职责就是解析代词' },
+            correct: false,
+            feedback: {
+              en: 'One row on one sentence does not give a head its job. The same head may do something else on other inputs, or matter little; a pattern name is a hypothesis to test.',
+              zh: '一个句子中的一行，不足以确定一个头的职责。同一个头在别的输入上可能做别的事，也可能无足轻重；模式名称只是有待检验的假设。',
+            },
+          },
         ],
+      },
+    },
+    {
+      kind: 'prose',
+      answers: 'high-weight',
+      text: {
+        en: 'A weight says how much of a value vector is mixed in, not how much it changes the result. The value may be small, $W^O$ may damp this head, and other heads and the residual path add their own share. High weight does not mean high influence.',
+        zh: '权重说明的是某个值向量被混入了多少，而不是它对结果改变了多少。那个值向量可能很小，$W^O$ 可能削弱这个头的作用，其他头和残差连接也会各自加入贡献。权重大并不等于影响大。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Jain & Wallace (2019) studied attention over recurrent (BiLSTM) encoders in text classification, question answering and inference, not Transformers. They found that its weights often disagree with other measures of which inputs matter, and that quite different weight patterns can yield the same prediction. Wiegreffe & Pinter (2019) answered that this depends on what “explanation” means, and that attention can carry real information, but only tests can show it.',
+        zh: 'Jain 和 Wallace（2019）研究的是文本分类、问答和推理任务中建立在循环（BiLSTM）编码器之上的注意力，而不是 Transformer。他们发现，注意力权重经常与其他衡量“哪些输入重要”的方法不一致，而且差别很大的权重分布也可能给出相同的预测。Wiegreffe 和 Pinter（2019）回应说，这取决于如何定义“解释”；注意力确实可能携带真实的信息，但必须用检验来证明。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'A direct check is **ablation**: switch the head off and measure how much the output changes. That is a causal test: you change the model and watch the effect, which attention weights alone cannot show. The lab’s head view does exactly this and shows the output difference per token; the trained model above shows it on the predictions.',
+        zh: '一种直接的检验是**消融**：关掉这个头，测量输出改变了多少。这是一种因果检验：你改动模型，再观察效果；单看注意力权重做不到这一点。实验台的头视图正是这样做的，并显示每个词元的输出差异；上面训练好的模型则直接在预测上显示这种效果。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Try it on the trained model: find a head whose map looks sharply focused, for instance a sink head that puts almost all its weight on the first token, and switch it off. You may find that the prediction barely moves: a sharp map, little influence on this prediction. A head with a blurrier map may matter more than it looks. Only switching it off tells you.',
+        zh: '在训练好的模型上试一试：找一个注意力图看起来非常集中的头，比如一个几乎把全部权重都放在第一个词元（注意力吸收点）上的头，把它关掉。你可能会发现预测几乎没变：图很集中，对这个预测的影响却很小。而一个图比较模糊的头，可能比看上去更重要。只有把它关掉才知道。',
       },
     },
     {
@@ -299,7 +392,7 @@ export const readingAttentionMaps: Lesson = {
       tone: 'caution',
       text: {
         en: 'Pattern names are a reading aid, not a diagnosis. A head can mix several patterns, behave differently on other inputs, or matter little for the output; check before you rely on a story about it.',
-        zh: '模式名称只是帮助阅读，而不是诊断。一个头可能混合多种模式，在其他输入上表现不同，或者对输出影响很小；在相信关于它的解释之前，先检验一下。',
+        zh: '模式名称只是读图的辅助，而不是诊断。一个头可能混合多种模式，在其他输入上表现不同，或者对输出影响很小；在相信关于它的说法之前，先检验一下。',
       },
     },
   ],

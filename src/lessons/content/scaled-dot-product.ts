@@ -1,7 +1,8 @@
 import type { Lesson } from '../types';
 
-// Lesson 3: softmax(QKᵀ/√d_k)V (Vaswani eq. 1), why √d_k (Var(q·k) = d_k, footnote 4), softmax saturation, and the
-// effect of the scaling measured on the student's own sentence.
+// Lesson 3: softmax(QKᵀ/√d_k)V (Vaswani eq. 1), why √d_k (Var(q·k) = d_k for random unit-variance vectors, footnote 4;
+// not after training), softmax saturation (Vaswani's hedged explanation, the comparison cited from Britz et al.), the
+// effect of the scaling measured on the student's own sentence, and FlashAttention's online softmax.
 export const scaledDotProduct: Lesson = {
   slug: 'scaled-dot-product',
   title: { en: 'Scaled dot-product attention', zh: '缩放点积注意力' },
@@ -14,6 +15,7 @@ export const scaledDotProduct: Lesson = {
     { en: 'Explain why the variance of $q \\cdot k$ grows with $d_k$, and what dividing by $\\sqrt{d_k}$ does to it.', zh: '解释 $q \\cdot k$ 的方差为什么随 $d_k$ 增大，以及除以 $\\sqrt{d_k}$ 对它有什么作用。' },
     { en: 'Connect large scores with a saturated softmax and vanishing gradients.', zh: '把过大的得分与饱和的 softmax、消失的梯度联系起来。' },
     { en: 'Measure the effect of the scaling on your own sentence with the entropy and the largest weight of each row.', zh: '用每一行的熵和最大权重，在你自己的句子上测量缩放的效果。' },
+    { en: 'Say how FlashAttention gets the same result without storing the matrix of weights.', zh: '说明 FlashAttention 如何在不存下权重矩阵的情况下得到相同的结果。' },
   ],
   blocks: [
     { kind: 'heading', text: { en: 'The whole formula', zh: '完整的公式' } },
@@ -43,21 +45,17 @@ export const scaledDotProduct: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'Take a query and a key whose $d_k$ components are independent, with mean 0 and variance 1. Their dot product $q \\cdot k = \\sum_i q_i k_i$ is a sum of $d_k$ independent terms, each with mean 0 and variance 1. Variances of independent terms add, so the score has mean 0 and variance $d_k$ (footnote 4 of the paper).',
-        zh: '设查询和键各有 $d_k$ 个相互独立的分量，均值为 0、方差为 1。它们的点积 $q \\cdot k = \\sum_i q_i k_i$ 是 $d_k$ 个独立项之和，每一项均值为 0、方差为 1。独立项的方差可以相加，所以得分的均值是 0，方差是 $d_k$（见论文脚注 4）。',
+        en: 'Take a query and a key whose $d_k$ components are independent random numbers, each with mean 0 and variance 1. How large is their dot product? Predict before you read on.',
+        zh: '设查询和键各有 $d_k$ 个分量，都是相互独立的随机数，均值为 0、方差为 1。它们的点积会有多大？先预测，再往下读。',
       },
-    },
-    {
-      kind: 'formula',
-      tex: String.raw`\operatorname{Var}(q \cdot k) = \sum_{i=1}^{d_k} \operatorname{Var}(q_i k_i) = d_k, \qquad \operatorname{Var}\!\left(\frac{q \cdot k}{\sqrt{d_k}}\right) = \frac{d_k}{d_k} = 1`,
     },
     {
       kind: 'question',
       question: {
         id: 'variance-guess',
         prompt: {
-          en: 'Predict before you see the experiment. With such random vectors and $d_k = 512$, what is the variance of $q \\cdot k$ without scaling, and after dividing by $\\sqrt{d_k}$?',
-          zh: '先预测，再看实验。对这样的随机向量，当 $d_k = 512$ 时，不缩放的 $q \\cdot k$ 方差是多少？除以 $\\sqrt{d_k}$ 之后又是多少？',
+          en: 'With such random vectors and $d_k = 512$, what is the variance of $q \\cdot k$ without scaling, and after dividing by $\\sqrt{d_k}$?',
+          zh: '对这样的随机向量，当 $d_k = 512$ 时，不缩放的 $q \\cdot k$ 方差是多少？除以 $\\sqrt{d_k}$ 之后又是多少？',
         },
         choices: [
           {
@@ -65,13 +63,13 @@ export const scaledDotProduct: Lesson = {
             text: { en: 'About 512, then about 1', zh: '约 512，缩放后约 1' },
             correct: true,
             feedback: {
-              en: 'Right. Each of the 512 products adds a variance of 1. Dividing a number by $c$ divides its variance by $c^2$, and $\\sqrt{512}^2 = 512$. The Monte-Carlo estimate in the experiment lands close to both.',
-              zh: '对。512 个乘积各贡献方差 1。一个数除以 $c$，方差就除以 $c^2$，而 $\\sqrt{512}^2 = 512$。实验中的蒙特卡罗估计和这两个数都很接近。',
+              en: 'Each of the 512 products adds a variance of 1. Dividing a number by $c$ divides its variance by $c^2$, and $\\sqrt{512}^2 = 512$. The Monte-Carlo estimate in the experiment lands close to both.',
+              zh: '512 个乘积各贡献方差 1。一个数除以 $c$，方差就除以 $c^2$，而 $\\sqrt{512}^2 = 512$。实验中的蒙特卡罗估计和这两个数都很接近。',
             },
           },
           {
             id: 'one-both',
-            text: { en: 'About 1 both times', zh: '两次都约为 1' },
+            text: { en: 'About 1 both times, like each component', zh: '两次都约为 1，和每个分量一样' },
             correct: false,
             feedback: {
               en: 'One product $q_i k_i$ has variance 1, but a sum of 512 independent ones has variance 512. Only the scaled score is back at 1.',
@@ -101,6 +99,18 @@ export const scaledDotProduct: Lesson = {
       },
     },
     {
+      kind: 'prose',
+      answers: 'variance-guess',
+      text: {
+        en: 'The dot product $q \\cdot k = \\sum_i q_i k_i$ is a sum of $d_k$ independent terms, each with mean 0 and variance 1. Variances of independent terms add, so the score has mean 0 and variance $d_k$ (footnote 4 of the paper). Dividing a number by $c$ divides its variance by $c^2$, so dividing the score by $\\sqrt{d_k}$ brings its variance back to 1.',
+        zh: '点积 $q \\cdot k = \\sum_i q_i k_i$ 是 $d_k$ 个独立项之和，每一项均值为 0、方差为 1。独立项的方差可以相加，所以得分的均值是 0，方差是 $d_k$（见论文脚注 4）。一个数除以 $c$，方差就除以 $c^2$，所以把得分除以 $\\sqrt{d_k}$，方差就回到 1。',
+      },
+    },
+    {
+      kind: 'formula',
+      tex: String.raw`\operatorname{Var}(q \cdot k) = \sum_{i=1}^{d_k} \operatorname{Var}(q_i k_i) = d_k, \qquad \operatorname{Var}\!\left(\frac{q \cdot k}{\sqrt{d_k}}\right) = \frac{d_k}{d_k} = 1`,
+    },
+    {
       kind: 'table',
       caption: {
         en: 'A Monte-Carlo check with standard-normal $q$ and $k$ (the experiment’s own estimates vary a little with the sample).',
@@ -117,19 +127,66 @@ export const scaledDotProduct: Lesson = {
         [512, '≈ 512', '≈ 1'],
       ],
     },
+    {
+      kind: 'question',
+      question: {
+        id: 'variance-after-training',
+        prompt: {
+          en: 'The table checks random vectors. Does $\\operatorname{Var}(q \\cdot k) = d_k$ still hold for the queries and keys of a trained model?',
+          zh: '上表检验的是随机向量。对训练好的模型中的查询和键，$\\operatorname{Var}(q \\cdot k) = d_k$ 还成立吗？',
+        },
+        choices: [
+          {
+            id: 'no-assumptions',
+            text: { en: 'No: the derivation assumed independent components of variance 1', zh: '不成立：推导假设了各分量独立且方差为 1' },
+            correct: true,
+            feedback: {
+              en: 'Training breaks both assumptions: it makes queries and keys correlated and changes their scale. The $\\sqrt{d_k}$ is a fixed constant that gives the scores a sensible size at initialisation; after that, the learned weights decide how large they are.',
+              zh: '训练会同时打破这两个假设：它让查询和键相关起来，也改变它们的尺度。$\\sqrt{d_k}$ 是一个固定常数，只在初始化时给得分一个合适的大小；此后得分有多大，由学到的权重决定。',
+            },
+          },
+          {
+            id: 'scaling-holds-it',
+            text: { en: 'Yes: dividing by √d_k holds the scaled variance at 1 all through training', zh: '成立：除以 √d_k 会让缩放后的方差在整个训练中都保持为 1' },
+            correct: false,
+            feedback: {
+              en: 'The division is by a fixed number, not a normalisation: whatever scores training produces are all divided by the same $\\sqrt{d_k}$. Nothing measures their variance or pulls it back to 1.',
+              zh: '这个除法除的是一个固定的数，并不是归一化：训练产生什么样的得分，都只是统一除以同一个 $\\sqrt{d_k}$。没有任何步骤去测量它们的方差，或把它拉回 1。',
+            },
+          },
+          {
+            id: 'sum-always',
+            text: { en: 'Yes: a sum of $d_k$ products has variance $d_k$ whatever q and k are', zh: '成立：$d_k$ 个乘积之和的方差总是 $d_k$，与 q、k 无关' },
+            correct: false,
+            feedback: {
+              en: 'Each product $q_i k_i$ has variance 1 only when $q_i$ and $k_i$ are independent with mean 0 and variance 1, and variances add only for uncorrelated terms. Change either and the sum’s variance changes too.',
+              zh: '只有当 $q_i$ 和 $k_i$ 相互独立、均值为 0、方差为 1 时，乘积 $q_i k_i$ 的方差才是 1；而方差只对互不相关的项才能相加。任何一条改变，和的方差也随之改变。',
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'prose',
+      answers: 'variance-after-training',
+      text: {
+        en: 'So the variance argument is about the start of training. The derivation assumes independent components with mean 0 and variance 1; training makes $q$ and $k$ correlated (that is its job: a query should line up with the keys it needs) and changes their scale through $W^Q$ and $W^K$. After training, $\\operatorname{Var}(q \\cdot k)$ can be far from $d_k$. Dividing by $\\sqrt{d_k}$ only sets a sensible scale at initialisation, so that a wide head does not start out saturated; from there on, training sets the size of the scores.',
+        zh: '所以方差论证讲的是训练开始时的情形。推导假设各分量相互独立、均值为 0、方差为 1；训练会让 $q$ 和 $k$ 相关起来（这正是训练的目的：查询应当与它需要的键对齐），还会通过 $W^Q$ 和 $W^K$ 改变它们的尺度。训练之后，$\\operatorname{Var}(q \\cdot k)$ 可能与 $d_k$ 相差很远。除以 $\\sqrt{d_k}$ 只是在初始化时定下一个合适的尺度，让宽的头一开始不至于饱和；此后得分有多大，由训练决定。',
+      },
+    },
     { kind: 'heading', text: { en: 'What large scores do to the softmax', zh: '过大的得分会让 softmax 怎样' } },
     {
       kind: 'prose',
       text: {
-        en: 'A typical score is about $\\sqrt{d_k}$ in size: about 1.4 for $d_k = 2$, but 8 for $d_k = 64$. The softmax exponentiates, so a gap of 8 between two scores is a factor of about 3000 between their weights. With scores that spread out, one key takes almost all the weight: the softmax **saturates** and becomes nearly one-hot.',
-        zh: '得分的典型大小约为 $\\sqrt{d_k}$：$d_k = 2$ 时约为 1.4，$d_k = 64$ 时就到了 8。softmax 要取指数，两个得分相差 8，权重就相差约 3000 倍。得分如此分散时，几乎全部权重都落到一个键上：softmax **饱和**了，接近独热。',
+        en: 'With variance $d_k$, a typical unscaled score is about $\\sqrt{d_k}$ in size: about 1.4 for $d_k = 2$, but 8 for $d_k = 64$. The softmax exponentiates, so a gap of 8 between two scores is a factor of about 3000 between their weights. With scores that spread out, one key takes almost all the weight: the softmax **saturates** and becomes nearly one-hot.',
+        zh: '方差为 $d_k$ 时，不缩放的得分典型大小约为 $\\sqrt{d_k}$：$d_k = 2$ 时约为 1.4，$d_k = 64$ 时就到了 8。softmax 要取指数，两个得分相差 8，权重就相差约 3000 倍。得分如此分散时，几乎全部权重都落到一个键上：softmax **饱和**了，接近独热。',
       },
     },
     {
       kind: 'prose',
       text: {
-        en: 'A saturated softmax also learns badly. Its derivative is below: when every weight is close to 0 or 1, every entry is close to 0, so the gradients that should adjust $W^Q$ and $W^K$ almost vanish. Dividing by $\\sqrt{d_k}$ keeps the variance of the scores at 1 whatever the width.',
-        zh: '饱和的 softmax 也很难学习。它的导数如下：当每个权重都接近 0 或 1 时，每一项都接近 0，于是本该用来调整 $W^Q$ 和 $W^K$ 的梯度几乎消失。除以 $\\sqrt{d_k}$ 能让得分的方差无论宽度多大都保持在 1。',
+        en: 'Does a saturated softmax still learn? Training adjusts $W^Q$ and $W^K$ through the derivative of the weights with respect to the scores, given below. Work it out for a saturated row before you read on.',
+        zh: '饱和的 softmax 还能学习吗？训练通过权重对得分的导数来调整 $W^Q$ 和 $W^K$，导数如下。先对一行饱和的权重算一算，再往下读。',
       },
     },
     {
@@ -151,16 +208,16 @@ export const scaledDotProduct: Lesson = {
         choices: [
           {
             id: 'barely',
-            text: { en: 'Barely: every derivative is about 0.001 in size or less', zh: '几乎不变：每个导数的大小都只有 0.001 左右或更小' },
+            text: { en: 'Barely: each derivative is about 0.001 or smaller', zh: '几乎不变：每个导数只有 0.001 左右或更小' },
             correct: true,
             feedback: {
-              en: 'Right. $\\partial\\alpha_2/\\partial s_2 = 0.001 \\times 0.999 \\approx 0.001$ and $\\partial\\alpha_1/\\partial s_2 = -0.998 \\times 0.001 \\approx -0.001$. Whatever the loss wants, it can hardly push these scores: that is the vanishing gradient.',
-              zh: '对。$\\partial\\alpha_2/\\partial s_2 = 0.001 \\times 0.999 \\approx 0.001$，$\\partial\\alpha_1/\\partial s_2 = -0.998 \\times 0.001 \\approx -0.001$。无论损失函数想怎样调整，都几乎推不动这些得分：这就是梯度消失。',
+              en: '$\\partial\\alpha_2/\\partial s_2 = 0.001 \\times 0.999 \\approx 0.001$ and $\\partial\\alpha_1/\\partial s_2 = -0.998 \\times 0.001 \\approx -0.001$. Whatever the loss wants, it can hardly push these scores: that is the vanishing gradient.',
+              zh: '$\\partial\\alpha_2/\\partial s_2 = 0.001 \\times 0.999 \\approx 0.001$，$\\partial\\alpha_1/\\partial s_2 = -0.998 \\times 0.001 \\approx -0.001$。无论损失函数想怎样调整，都几乎推不动这些得分：这就是梯度消失。',
             },
           },
           {
             id: 'a-lot',
-            text: { en: 'A lot, because the softmax is exponential', zh: '变化很大，因为 softmax 是指数函数' },
+            text: { en: 'A lot: the softmax is exponential, so it amplifies small changes', zh: '变化很大：softmax 是指数函数，会放大微小的变化' },
             correct: false,
             feedback: {
               en: 'The exponential is what made the row so lopsided, but once it is saturated a small change in a score barely moves the weights. Work out $\\alpha_i(\\delta_{ij} - \\alpha_j)$ for this row.',
@@ -169,7 +226,7 @@ export const scaledDotProduct: Lesson = {
           },
           {
             id: 'zero',
-            text: { en: 'Not at all: the derivative is exactly 0', zh: '完全不变：导数恰好为 0' },
+            text: { en: 'Not at all: with weights this close to 0 and 1 it is exactly 0', zh: '完全不变：权重这么接近 0 和 1，导数恰好为 0' },
             correct: false,
             feedback: {
               en: 'Small, but not zero: the weights are not exactly 0 or 1, so the products $\\alpha_i \\alpha_j$ are tiny rather than 0.',
@@ -181,9 +238,17 @@ export const scaledDotProduct: Lesson = {
     },
     {
       kind: 'prose',
+      answers: 'saturated-gradient',
       text: {
-        en: 'Vaswani et al. report that for small $d_k$ plain dot products and additive attention work about equally well, while without scaling dot products fall behind for larger $d_k$; saturation is their explanation.',
-        zh: 'Vaswani 等人报告说，$d_k$ 较小时，点积注意力与加性注意力效果相当；但在 $d_k$ 较大时，不缩放的点积会落后，他们认为原因正是 softmax 饱和。',
+        en: 'When every weight is close to 0 or 1, every entry $\\alpha_i(\\delta_{ij} - \\alpha_j)$ is close to 0, so the gradients that should adjust $W^Q$ and $W^K$ almost vanish. Dividing by $\\sqrt{d_k}$ keeps the variance of random scores at 1 whatever the width, so a wide head does not start out in that state.',
+        zh: '当每个权重都接近 0 或 1 时，每一项 $\\alpha_i(\\delta_{ij} - \\alpha_j)$ 都接近 0，于是本该用来调整 $W^Q$ 和 $W^K$ 的梯度几乎消失。除以 $\\sqrt{d_k}$ 能让随机得分的方差无论宽度多大都保持在 1，宽的头一开始就不会处在这种状态。',
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'How do we know that unscaled dot products do worse? Not from an experiment in the Transformer paper. Vaswani et al. write that for small $d_k$ dot-product and additive attention perform about equally, and that additive attention is better than unscaled dot products for larger $d_k$, citing Britz et al. (2017), a large study of translation architectures. Saturation is their explanation, and they hedge it: they “suspect” that large dot products push the softmax into regions where its gradients are extremely small. The variance argument above makes the suspicion plausible; it is not a measurement.',
+        zh: '怎么知道不缩放的点积效果更差？并不是来自 Transformer 论文中的实验。Vaswani 等人写道：$d_k$ 较小时点积注意力与加性注意力效果相当，$d_k$ 较大时加性注意力优于不缩放的点积；这一比较引自 Britz 等人（2017）对翻译模型结构的大规模研究。softmax 饱和是他们给出的解释，而且说得留有余地：他们“怀疑”（suspect）过大的点积把 softmax 推进了梯度极小的区域。上面的方差论证让这个猜测显得合理，但它不是测量结果。',
       },
     },
     { kind: 'heading', text: { en: 'On your own sentence', zh: '在你自己的句子上' } },
@@ -205,29 +270,29 @@ export const scaledDotProduct: Lesson = {
         choices: [
           {
             id: 'much-peakier',
-            text: { en: 'Much peakier: a far larger max weight and a far lower entropy', zh: '尖锐得多：最大权重大得多，熵低得多' },
+            text: { en: 'Much peakier: higher max weights, lower entropy', zh: '尖锐得多：最大权重更大，熵更低' },
             correct: true,
             feedback: {
-              en: 'Right. Unscaled scores are 8 times the scaled ones at $d_k = 64$, against about 2.8 times at $d_k = 8$, so the softmax saturates far more. Press the button below and read the table; the weights are random, so it is the sharpness that differs, not any meaning.',
-              zh: '对。$d_k = 64$ 时不缩放的得分是缩放后的 8 倍，而 $d_k = 8$ 时只有约 2.8 倍，所以 softmax 饱和得厉害得多。按下面的按钮看表格；权重是随机的，所以不同的只是尖锐程度，而不是什么含义。',
+              en: 'Unscaled scores are 8 times the scaled ones at $d_k = 64$, against about 2.8 times at $d_k = 8$, so the softmax saturates far more. Press the button below and read the table; the weights are random, so it is the sharpness that differs, not any meaning.',
+              zh: '$d_k = 64$ 时不缩放的得分是缩放后的 8 倍，而 $d_k = 8$ 时只有约 2.8 倍，所以 softmax 饱和得厉害得多。按下面的按钮看表格；权重是随机的，所以不同的只是尖锐程度，而不是什么含义。',
             },
           },
           {
             id: 'same',
-            text: { en: 'About the same as with $d_k = 8$', zh: '和 $d_k = 8$ 时差不多' },
+            text: { en: 'About as at $d_k = 8$, since each row still sums to 1', zh: '和 $d_k = 8$ 时差不多，因为每一行的和仍是 1' },
             correct: false,
             feedback: {
-              en: 'The factor the scaling removes is $\\sqrt{d_k}$: about 2.8 for width 8 but 8 for width 64. Removing a larger factor makes a larger difference.',
-              zh: '缩放去掉的因子是 $\\sqrt{d_k}$：宽度 8 时约为 2.8，宽度 64 时是 8。去掉的因子越大，差别越大。',
+              en: 'Summing to 1 fixes the total, not how it is shared out. The factor the scaling removes is $\\sqrt{d_k}$: about 2.8 for width 8 but 8 for width 64, and larger factors in the scores make a more lopsided softmax.',
+              zh: '和为 1 只固定了总量，并不决定怎样分配。缩放去掉的因子是 $\\sqrt{d_k}$：宽度 8 时约为 2.8，宽度 64 时是 8；得分里的因子越大，softmax 越偏向一边。',
             },
           },
           {
             id: 'flatter',
-            text: { en: 'Flatter than the scaled map', zh: '比缩放后的图更平坦' },
+            text: { en: 'Flatter: over 64 features the products cancel out to small scores', zh: '更平坦：64 个特征的乘积相互抵消，得分变小' },
             correct: false,
             feedback: {
-              en: 'Dividing by $\\sqrt{d_k} > 1$ shrinks the scores, which flattens the softmax. Leaving it out does the opposite.',
-              zh: '除以大于 1 的 $\\sqrt{d_k}$ 会缩小得分，让 softmax 更平坦；不除则恰好相反。',
+              en: 'A dot product adds its products up, it does not average them: its typical size grows like $\\sqrt{d_k}$. Dividing by $\\sqrt{d_k} > 1$ is what shrinks the scores and flattens the softmax; leaving it out does the opposite.',
+              zh: '点积是把各个乘积加起来，而不是求平均：它的典型大小按 $\\sqrt{d_k}$ 增长。正是除以大于 1 的 $\\sqrt{d_k}$ 才会缩小得分、让 softmax 更平坦；不除则恰好相反。',
             },
           },
         ],
@@ -250,6 +315,7 @@ export const scaledDotProduct: Lesson = {
     {
       kind: 'widget',
       widget: 'scaling-compare',
+      answers: 'wide-head',
       caption: {
         en: 'On the lab’s default sentence, head 1 of layer 1: with $d_k = 8$ the mean max weight is about 0.17 scaled and 0.35 unscaled; with $d_k = 64$ about 0.21 against 0.78. Your sentence will give its own numbers.',
         zh: '以实验台的默认句子、第 1 层第 1 个头为例：$d_k = 8$ 时平均最大权重缩放后约 0.17，不缩放约 0.35；$d_k = 64$ 时约 0.21 对 0.78。你的句子会给出自己的数字。',
@@ -281,9 +347,19 @@ export const scaledDotProduct: Lesson = {
         zh: '在你的句子上运行的编码器层中的一步；用“上一步”“下一步”浏览其他步骤。',
       },
     },
+    { kind: 'heading', text: { en: 'Without storing the L × L matrix: FlashAttention', zh: '不存下 L × L 矩阵：FlashAttention' } },
+    {
+      kind: 'prose',
+      text: {
+        en: 'The formula reads as if the whole $L \\times L$ matrix of weights were computed and stored first, and for long inputs that matrix, growing with the square of the length, dominates the memory. FlashAttention (Dao et al. 2022) computes exactly the same attention without ever storing it. It reads the keys and values in tiles and keeps, for each query, only a running maximum $m$ of the scores seen so far, a running sum $\\ell$ of $e^{s - m}$, and a partial output, the running sum of $e^{s - m}$ times each value. When a tile brings a larger maximum, the sum and the partial output are first multiplied by $e^{m_{\\text{old}} - m_{\\text{new}}}$, so every term stays measured against the current maximum and nothing overflows; after the last tile, the partial output divided by $\\ell$ is the softmax-weighted average. It is not an approximation: the result is the same up to rounding, while far less data moves between the GPU’s slow memory and its fast on-chip memory, and that traffic, more than the arithmetic, is what makes plain attention slow. This app’s engine has a small version, `blockwiseAttention`, tested against the ordinary computation.',
+        zh: '公式读起来像是要先算出并存下整个 $L \\times L$ 的权重矩阵；输入很长时，这个按长度平方增长的矩阵占去了大部分内存。FlashAttention（Dao 等人，2022）算出的是完全相同的注意力，却从不存下这个矩阵。它把键和值分块读入，对每个查询只保留三样东西：到目前为止得分的最大值 $m$、$e^{s - m}$ 的累加和 $\\ell$，以及部分输出，即 $e^{s - m}$ 乘以各个值的累加。某一块带来更大的最大值时，先把累加和与部分输出乘以 $e^{m_{\\text{old}} - m_{\\text{new}}}$，使每一项始终相对于当前的最大值，因此不会溢出；读完最后一块后，部分输出除以 $\\ell$ 就是按 softmax 权重的加权平均。这不是近似：结果在舍入误差之内完全相同，而在 GPU 的慢速显存和片上快速存储之间搬运的数据少得多；让普通注意力变慢的，主要正是这种搬运，而不是计算本身。本应用的引擎中有一个小版本 `blockwiseAttention`，并用测试与普通算法做了比对。',
+      },
+    },
   ],
   sources: [
     { label: 'Vaswani et al. 2017, Attention Is All You Need (eq. 1, section 3.2.1 and footnote 4)', url: 'https://arxiv.org/abs/1706.03762' },
+    { label: 'Britz, Goldie, Luong, Le 2017, Massive Exploration of Neural Machine Translation Architectures', url: 'https://arxiv.org/abs/1703.03906' },
+    { label: 'Dao, Fu, Ermon, Rudra, Ré 2022, FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness', url: 'https://arxiv.org/abs/2205.14135' },
     {
       label: 'Lippe, UvA Deep Learning Tutorial 6: Transformers and Multi-Head Attention',
       url: 'https://uvadlc-notebooks.readthedocs.io/en/latest/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.html',

@@ -43,6 +43,55 @@ export const transformerBlock: Lesson = {
       },
     },
     {
+      kind: 'question',
+      question: {
+        id: 'block-output-shape',
+        prompt: {
+          en: 'The lab stacks two blocks. Your sentence enters the first as $[L \\times 32]$; each block has 4 heads of width 8 and an FFN hidden layer of width 128. What shape leaves the second block?',
+          zh: '实验台叠了两个块。你的句子以 $[L \\times 32]$ 的形状进入第一个块；每个块有 4 个宽度为 8 的头，前馈隐藏层宽度为 128。离开第二个块时形状是什么？',
+        },
+        choices: [
+          {
+            id: 'same',
+            text: { en: 'Shape $[L \\times 32]$: each block returns the width it was given', zh: '形状 $[L \\times 32]$：每个块都交还它收到的宽度' },
+            correct: true,
+            feedback: {
+              en: 'A block does not change the width. The heads are concatenated back to 32 and projected by $W^O$; the FFN widens to 128 inside and comes back to 32. The residual additions need the same shape on both sides, and that is also what lets blocks be stacked.',
+              zh: '块不会改变宽度。各个头拼接回 32 维再经 $W^O$ 投影；前馈网络在内部扩到 128，再回到 32。残差相加要求两边形状相同，这也正是块能够一层层堆叠的原因。',
+            },
+          },
+          {
+            id: 'hidden',
+            text: { en: 'Shape $[L \\times 128]$: the FFN widens the tokens, and the next block keeps that width', zh: '形状 $[L \\times 128]$：前馈网络把词元变宽，下一个块沿用这个宽度' },
+            correct: false,
+            feedback: {
+              en: '128 is only the FFN’s hidden layer. Its second linear map $W_2$ brings each token back to 32 features, so the residual addition and the next block see 32 again.',
+              zh: '128 只是前馈网络隐藏层的宽度。第二个线性变换 $W_2$ 会把每个词元变回 32 个特征，所以残差相加和下一个块看到的仍是 32。',
+            },
+          },
+          {
+            id: 'head',
+            text: { en: 'Shape $[L \\times 8]$: the heads split the width, and a block passes on one slice', zh: '形状 $[L \\times 8]$：各头切分了宽度，块只往下传其中一段' },
+            correct: false,
+            feedback: {
+              en: '8 is one head’s width $d_k = 32 / 4$. The four heads are concatenated back to 32 before the output projection; no block drops part of the width.',
+              zh: '8 是单个头的宽度 $d_k = 32 / 4$。四个头在输出投影之前会拼接回 32 维；没有哪个块会丢掉一部分宽度。',
+            },
+          },
+          {
+            id: 'weights',
+            text: { en: 'Shape $[L \\times L]$: a block outputs one weight per pair of tokens', zh: '形状 $[L \\times L]$：块输出的是每对词元的一个权重' },
+            correct: false,
+            feedback: {
+              en: '$[L \\times L]$ is the shape of one head’s attention weights, an intermediate. The block outputs one 32-wide vector per token.',
+              zh: '$[L \\times L]$ 是单个头注意力权重的形状，只是中间结果。块的输出是每个词元一个 32 维的向量。',
+            },
+          },
+        ],
+        reveal: { widget: 'encoder-block' },
+      },
+    },
+    {
       kind: 'formula',
       tex: String.raw`\begin{aligned} X' &= \mathrm{LN}_1\big(X + \mathrm{MHA}(X)\big) \\ Y &= \mathrm{LN}_2\big(X' + \mathrm{FFN}(X')\big) \end{aligned}`,
       caption: { en: 'Post-LN, the original order: add the sub-layer’s output to its input, then normalise.', zh: 'Post-LN（原始顺序）：先把子层输出加回它的输入，再做归一化。' },
@@ -57,72 +106,24 @@ export const transformerBlock: Lesson = {
     },
     {
       kind: 'prose',
+      answers: 'block-output-shape',
       text: {
         en: 'Attention is the only place where tokens exchange information; the FFN and the norms work on each token alone. Every stage keeps the shape $[L \\times d_{\\text{model}}]$, which is what makes the residual additions and the stacking possible. Only the FFN’s hidden layer is wider.',
         zh: '注意力是词元之间交换信息的唯一地方；前馈网络和归一化都只对单个词元操作。每个阶段都保持形状 $[L \\times d_{\\text{model}}]$，正因如此才能做残差相加、才能一层层堆叠。只有前馈网络的隐藏层更宽。',
-      },
-    },
-    {
-      kind: 'question',
-      question: {
-        id: 'block-output-shape',
-        prompt: {
-          en: 'The lab’s sentence enters a block as $[L \\times 32]$, with 4 heads and an FFN hidden width of 128. What shape leaves the block?',
-          zh: '实验台的句子以 $[L \\times 32]$ 的形状进入一个块，有 4 个头，前馈隐藏层宽度为 128。离开这个块时形状是什么？',
-        },
-        choices: [
-          {
-            id: 'same',
-            text: { en: 'Shape $[L \\times 32]$, as it came in', zh: '形状 $[L \\times 32]$，与进入时相同' },
-            correct: true,
-            feedback: {
-              en: 'Right. The heads are concatenated back to 32 and projected by $W^O$; the FFN widens to 128 and comes back to 32. The residual additions need the same shape on both sides.',
-              zh: '对。各个头拼接回 32 维再经 $W^O$ 投影；前馈网络先扩到 128 再回到 32。残差相加要求两边形状相同。',
-            },
-          },
-          {
-            id: 'head',
-            text: { en: 'Shape $[L \\times 8]$, one head’s width', zh: '形状 $[L \\times 8]$，即一个头的宽度' },
-            correct: false,
-            feedback: {
-              en: '8 is one head’s width $d_k = 32 / 4$. The four heads are concatenated back to 32 before the output projection.',
-              zh: '8 是单个头的宽度 $d_k = 32 / 4$。四个头在输出投影之前会拼接回 32 维。',
-            },
-          },
-          {
-            id: 'hidden',
-            text: { en: 'Shape $[L \\times 128]$, the FFN’s width', zh: '形状 $[L \\times 128]$，即前馈网络的宽度' },
-            correct: false,
-            feedback: {
-              en: '128 is the FFN’s hidden layer. Its second linear map $W_2$ brings each token back to 32 features.',
-              zh: '128 是前馈网络隐藏层的宽度。第二个线性变换 $W_2$ 会把每个词元变回 32 个特征。',
-            },
-          },
-          {
-            id: 'weights',
-            text: { en: 'Shape $[L \\times L]$, one weight per token pair', zh: '形状 $[L \\times L]$，每对词元一个权重' },
-            correct: false,
-            feedback: {
-              en: '$[L \\times L]$ is the shape of one head’s attention weights, an intermediate. The block outputs one vector per token.',
-              zh: '$[L \\times L]$ 是单个头注意力权重的形状，只是中间结果。块的输出是每个词元一个向量。',
-            },
-          },
-        ],
-        reveal: { widget: 'encoder-block' },
       },
     },
     { kind: 'heading', text: { en: 'Post-LN or pre-LN', zh: 'Post-LN 还是 Pre-LN' } },
     {
       kind: 'prose',
       text: {
-        en: 'Many later Transformers move the norm to the start of each branch (**pre-LN**). The skip path from a block’s input to its output then passes through additions only, with no normalisation on the way, which makes deep stacks easier to train (Xiong et al. 2020).',
-        zh: '许多后来的 Transformer 把归一化挪到每个分支的开头（**Pre-LN**）。这样从块的输入到输出的残差路径上只有加法、不经过任何归一化，深层堆叠更容易训练（Xiong 等人，2020）。',
+        en: 'Many later Transformers move the norm to the start of each branch instead (**pre-LN**):',
+        zh: '许多后来的 Transformer 则把归一化挪到每个分支的开头（**Pre-LN**）：',
       },
     },
     {
       kind: 'formula',
       tex: String.raw`\begin{aligned} X' &= X + \mathrm{MHA}\big(\mathrm{LN}_1(X)\big) \\ Y &= X' + \mathrm{FFN}\big(\mathrm{LN}_2(X')\big) \end{aligned}`,
-      caption: { en: 'Pre-LN: normalise what goes into each sub-layer, add its output to the un-normalised input.', zh: 'Pre-LN：先对进入子层的输入做归一化，再把子层输出加回未归一化的输入。' },
+      caption: { en: 'Pre-LN: each LayerNorm moves inside its branch, in front of the sub-layer.', zh: 'Pre-LN：每个层归一化挪进自己的分支，放在子层前面。' },
     },
     {
       kind: 'question',
@@ -135,7 +136,7 @@ export const transformerBlock: Lesson = {
         choices: [
           {
             id: 'yes',
-            text: { en: 'Yes, every block ends with a LayerNorm.', zh: '会，每个块都以层归一化结尾。' },
+            text: { en: 'Yes: every block still ends with a LayerNorm, as in post-LN', zh: '会：每个块仍以层归一化结尾，和 Post-LN 一样' },
             correct: false,
             feedback: {
               en: 'That is true of post-LN only. In pre-LN the last operation is an addition, $X\' + \\mathrm{FFN}(\\cdot)$.',
@@ -143,43 +144,44 @@ export const transformerBlock: Lesson = {
             },
           },
           {
-            id: 'no',
-            text: { en: 'No, the output is a sum that nothing normalises.', zh: '不会，输出是一个没有被归一化的和。' },
-            correct: true,
+            id: 'branch',
+            text: { en: 'Yes: $\\mathrm{LN}_2$ inside the branch already normalises the output', zh: '会：分支里的 $\\mathrm{LN}_2$ 已经把输出归一化了' },
+            correct: false,
             feedback: {
-              en: 'Right. Only the inputs of the sub-layers are normalised; the residual stream keeps its own scale and can grow from block to block, which is why pre-LN models add one final LayerNorm after the last block.',
-              zh: '对。被归一化的只是子层的输入；残差流保持自己的尺度，并可能逐块变大，所以 Pre-LN 模型会在最后一个块之后再加一个层归一化。',
+              en: '$\\mathrm{LN}_2$ normalises what goes into the FFN, not what comes out: the FFN’s output is then added to the un-normalised $X\'$.',
+              zh: '$\\mathrm{LN}_2$ 归一化的是进入前馈网络的输入，而不是输出：前馈网络的输出随后被加到未归一化的 $X\'$ 上。',
             },
           },
           {
-            id: 'first-layer',
-            text: { en: 'Only in the first layer.', zh: '只有第一层会。' },
-            correct: false,
+            id: 'no',
+            text: { en: 'No: the block’s last step is an addition, which nothing normalises', zh: '不会：块的最后一步是加法，之后没有归一化' },
+            correct: true,
             feedback: {
-              en: 'The layer does not matter: in every pre-LN block the output is $X\' + \\mathrm{FFN}(\\mathrm{LN}_2(X\'))$, a sum that is not normalised.',
-              zh: '和第几层无关：每个 Pre-LN 块的输出都是 $X\' + \\mathrm{FFN}(\\mathrm{LN}_2(X\'))$，一个未经归一化的和。',
+              en: 'Only the inputs of the sub-layers are normalised; the residual stream keeps its own scale and can grow from block to block, which is why pre-LN models add one final LayerNorm after the last block.',
+              zh: '被归一化的只是子层的输入；残差流保持自己的尺度，并可能逐块变大，所以 Pre-LN 模型会在最后一个块之后再加一个层归一化。',
             },
           },
         ],
         reveal: { widget: 'encoder-block' },
       },
     },
+    {
+      kind: 'prose',
+      answers: 'pre-ln-output',
+      text: {
+        en: 'In pre-LN the skip path from a block’s input to its output passes through additions only, with no normalisation on the way. So the block’s output is not normalised, and pre-LN models add one final LayerNorm after the last block. The clean skip path is also what makes deep pre-LN stacks easier to train, as the next section shows (Xiong et al. 2020).',
+        zh: '在 Pre-LN 中，从块的输入到输出的残差路径上只有加法，不经过任何归一化。所以块的输出没有被归一化，Pre-LN 模型会在最后一个块之后再加一个层归一化。这条“干净”的残差路径也正是深层 Pre-LN 堆叠更容易训练的原因，下一节会讲到（Xiong 等人，2020）。',
+      },
+    },
     { kind: 'heading', text: { en: 'Why the residual connections matter', zh: '残差连接为什么重要' } },
     {
       kind: 'prose',
       text: {
-        en: 'Backwards: the derivative of $x + F(x)$ contains the identity, so the gradient reaches early blocks directly, however many blocks are stacked (24 or more is common).',
-        zh: '反向看：$x + F(x)$ 的导数里含有单位矩阵，所以无论堆多少块（24 块以上很常见），梯度都能直接传回前面的块。',
+        en: 'Backwards: the derivative of $x + F(x)$ contains the identity. In a **pre-LN** stack the skip path holds nothing but these additions, so the gradient reaches early blocks directly, however many blocks are stacked (24 or more is common). In the **post-LN** block shown first, each LayerNorm sits on the skip path itself, so the gradient passes through every one of them on its way down. Xiong et al. (2020) show that this makes the gradients near the output large at initialisation, which is why post-LN training needs a learning-rate warm-up while pre-LN can do without one.',
+        zh: '反向看：$x + F(x)$ 的导数里含有单位矩阵。在 **Pre-LN** 的堆叠中，残差路径上只有这些加法，所以无论堆多少块（24 块以上很常见），梯度都能直接传回前面的块。而在最先给出的 **Post-LN** 块中，每个层归一化都位于残差路径上，梯度向下传时要逐一穿过它们。Xiong 等人（2020）指出，这使得初始化时靠近输出的梯度很大，所以 Post-LN 的训练需要学习率预热，而 Pre-LN 可以不用。',
       },
     },
     { kind: 'formula', tex: String.raw`\frac{\partial}{\partial x}\big(x + F(x)\big) = I + \frac{\partial F}{\partial x}` },
-    {
-      kind: 'prose',
-      text: {
-        en: 'Forwards: attention outputs weighted averages of value vectors, and averages of averages become alike. Dong et al. (2021) showed that stacked self-attention without skip connections loses rank doubly exponentially with depth: every token ends up as the same vector (**rank collapse**). The skip path keeps each token’s own information.',
-        zh: '正向看：注意力输出的是值向量的加权平均，而“平均的平均”会越来越相似。Dong 等人（2021）证明，没有残差连接的自注意力层层堆叠时，其秩随深度以双指数速度下降：所有词元最终变成同一个向量（**秩塌缩**）。残差路径保住了每个词元自己的信息。',
-      },
-    },
     {
       kind: 'question',
       question: {
@@ -191,16 +193,16 @@ export const transformerBlock: Lesson = {
         choices: [
           {
             id: 'to-one',
-            text: { en: 'It rises towards 1: the tokens become nearly the same vector.', zh: '升向 1：词元几乎变成同一个向量。' },
+            text: { en: 'It climbs towards 1: the tokens end up as nearly the same vector', zh: '升向 1：词元最终几乎变成同一个向量' },
             correct: true,
             feedback: {
-              en: 'Right. Each attention layer mixes the tokens further and nothing carries the originals forward, so they collapse. With the residuals on, the curve stays far lower.',
-              zh: '对。每层注意力都把词元进一步混合，又没有路径把原始向量带下去，于是它们塌缩到一起。保留残差时曲线要低得多。',
+              en: 'Each attention layer mixes the tokens further and nothing carries the originals forward, so they collapse. With the residuals on, the curve stays far lower.',
+              zh: '每层注意力都把词元进一步混合，又没有路径把原始向量带下去，于是它们塌缩到一起。保留残差时曲线要低得多。',
             },
           },
           {
             id: 'to-zero',
-            text: { en: 'It falls towards 0: the tokens become unrelated.', zh: '降向 0：词元变得互不相关。' },
+            text: { en: 'It falls towards 0: twelve random blocks scramble the tokens apart', zh: '降向 0：十二个随机块把词元打乱成互不相关的向量' },
             correct: false,
             feedback: {
               en: 'Averaging does the opposite of spreading vectors apart: every output row is a mix of the same value vectors, so the rows grow alike.',
@@ -209,15 +211,23 @@ export const transformerBlock: Lesson = {
           },
           {
             id: 'unchanged',
-            text: { en: 'It stays where it started.', zh: '保持初始值不变。' },
+            text: { en: 'It stays where it started: LayerNorm keeps each token on its own scale', zh: '保持不变：层归一化让每个词元保持自己的尺度' },
             correct: false,
             feedback: {
-              en: 'Each attention layer replaces every token by an average over all tokens, so the similarity cannot stay put.',
-              zh: '每一层注意力都把每个词元替换成对所有词元的平均，相似度不可能保持不变。',
+              en: 'LayerNorm rescales each token on its own; it cannot pull apart tokens that attention has made alike. Each attention layer replaces every token by an average over all tokens, so the similarity cannot stay put.',
+              zh: '层归一化只是单独缩放每个词元，无法把被注意力变得相似的词元重新拉开。每一层注意力都把每个词元替换成对所有词元的平均，相似度不可能保持不变。',
             },
           },
         ],
         reveal: { widget: 'rank-collapse' },
+      },
+    },
+    {
+      kind: 'prose',
+      answers: 'residual-collapse',
+      text: {
+        en: 'Forwards: attention outputs weighted averages of value vectors, and averages of averages become alike. Dong et al. (2021) proved that in pure self-attention, stacked without skip connections or feed-forward networks, the output converges doubly exponentially with depth to a rank-1 matrix: all rows equal, every token the same vector (**rank collapse**). The rank does not drop step by step; what shrinks, doubly exponentially, is the distance from the output to such a rank-1 matrix. The skip path keeps each token’s own information.',
+        zh: '正向看：注意力输出的是值向量的加权平均，而“平均的平均”会越来越相似。Dong 等人（2021）证明，纯自注意力（没有残差连接，也没有前馈网络）层层堆叠时，输出会随深度以双指数速度收敛到一个秩为 1 的矩阵：所有行都相同，每个词元都变成同一个向量（**秩塌缩**）。这并不是说秩一步步降低；以双指数速度缩小的，是输出与这样一个秩 1 矩阵之间的距离。残差路径保住了每个词元自己的信息。',
       },
     },
     {
@@ -243,13 +253,6 @@ export const transformerBlock: Lesson = {
       tex: String.raw`\mathrm{LN}(x) = \gamma \odot \frac{x - \mu}{\sqrt{\sigma^2 + \epsilon}} + \beta, \qquad \mu = \frac{1}{d}\sum_{c} x_c,\quad \sigma^2 = \frac{1}{d}\sum_c (x_c - \mu)^2`,
     },
     {
-      kind: 'prose',
-      text: {
-        en: 'For sentences, batch statistics are awkward: lengths differ, padding would leak into the averages, and at inference time the batch may hold a single sentence. LayerNorm needs none of that: each token is normalised alone.',
-        zh: '对句子来说，批统计量很麻烦：句子长短不一，填充位置会混进平均值，推理时一个批次里可能只有一句话。层归一化完全不需要这些：每个词元单独归一化。',
-      },
-    },
-    {
       kind: 'question',
       question: {
         id: 'batchnorm-result',
@@ -263,13 +266,13 @@ export const transformerBlock: Lesson = {
             text: { en: '$[[-1, -1], [1, 1]]$: each column becomes −1, +1', zh: '$[[-1, -1], [1, 1]]$：每一列变成 −1、+1' },
             correct: true,
             feedback: {
-              en: 'Right. Column 1 is $(1, 2)$ and column 2 is $(2, 3)$: each has mean in the middle and std 0.5, so the first row goes to −1 and the second to +1.',
-              zh: '对。第一列是 $(1, 2)$，第二列是 $(2, 3)$：各自的均值在中间、标准差为 0.5，所以第一行都变成 −1，第二行都变成 +1。',
+              en: 'Column 1 is $(1, 2)$ and column 2 is $(2, 3)$: each has mean in the middle and std 0.5, so the first row goes to −1 and the second to +1.',
+              zh: '第一列是 $(1, 2)$，第二列是 $(2, 3)$：各自的均值在中间、标准差为 0.5，所以第一行都变成 −1，第二行都变成 +1。',
             },
           },
           {
             id: 'ln',
-            text: { en: '$[[-1, 1], [-1, 1]]$: each row becomes −1, +1', zh: '$[[-1, 1], [-1, 1]]$：每一行变成 −1、+1' },
+            text: { en: '$[[-1, 1], [-1, 1]]$: each token’s row becomes −1, +1', zh: '$[[-1, 1], [-1, 1]]$：每个词元的那一行变成 −1、+1' },
             correct: false,
             feedback: {
               en: 'That is LayerNorm: each row $(1, 2)$ and $(2, 3)$ normalised on its own. BatchNorm works down the columns.',
@@ -278,15 +281,22 @@ export const transformerBlock: Lesson = {
           },
           {
             id: 'zeros',
-            text: { en: '$[[0, 0], [0, 0]]$: everything becomes 0', zh: '$[[0, 0], [0, 0]]$：全部变成 0' },
+            text: { en: '$[[0, 0], [0, 0]]$: two examples are too few, so all becomes 0', zh: '$[[0, 0], [0, 0]]$：两个样本太少，结果全部变成 0' },
             correct: false,
             feedback: {
-              en: 'Only a column with no spread (variance 0) becomes 0. Both columns here vary, so both are stretched to ±1.',
-              zh: '只有毫无差异（方差为 0）的列才会变成 0。这里两列都有差异，所以都被拉伸到 ±1。',
+              en: 'Two examples are enough for a mean and a spread. Only a column with no spread (variance 0) becomes 0; both columns here vary, so both are stretched to ±1.',
+              zh: '两个样本就足以算出均值和离散程度。只有毫无差异（方差为 0）的列才会变成 0；这里两列都有差异，所以都被拉伸到 ±1。',
             },
           },
         ],
         reveal: { widget: 'norm-compare' },
+      },
+    },
+    {
+      kind: 'prose',
+      text: {
+        en: 'Why not BatchNorm, then? Not because a batch may hold a single sentence at inference: there BatchNorm uses running averages collected during training, so a batch of one is fine. The reasons lie in the data and in training (UvA’s Deep Learning tutorial 6 discusses them): sentences in a batch differ in length, so padding positions would enter the statistics; each feature’s statistics would be pooled over the tokens of a sentence and over other sentences; Transformers are often trained with small batches, where batch statistics are noisy; and LayerNorm has proved stable in practice. LayerNorm needs none of this: each token is normalised on its own, the same way in training and at inference.',
+        zh: '那为什么不用批归一化？原因并不是推理时一个批次里可能只有一句话：推理时批归一化用的是训练中累积的滑动平均统计量，批次里只有一个样本也没问题。真正的原因在于数据和训练（UvA 深度学习教程 6 讨论了这些）：同一批中的句子长短不一，填充位置会混进统计量；每个特征的统计量会把一句话里的各个词元、以及别的句子的词元混在一起计算；Transformer 训练时的批次往往较小，批统计量噪声大；而层归一化在实践中被证明很稳定。层归一化完全不需要这些：每个词元单独归一化，训练和推理时的做法完全一样。',
       },
     },
     {

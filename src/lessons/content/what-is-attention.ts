@@ -33,8 +33,8 @@ export const whatIsAttention: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'The idea entered deep learning in machine translation: Bahdanau et al. (2014) let the decoder weight the source words anew for every word it produced, instead of squeezing the whole source sentence into one fixed vector.',
-        zh: '这个想法最早在机器翻译中进入深度学习：Bahdanau 等人（2014）让解码器在生成每个词时重新为源句中的各个词分配权重，而不是把整个源句压缩成一个固定的向量。',
+        en: 'In deep learning the idea first appeared outside translation. Graves (2013) let a network that writes handwriting slide a soft window along the text it had to write, and Mnih et al. (2014) had a network choose where to look in an image, one glimpse at a time. Bahdanau et al. (2014) brought it to machine translation: the decoder weights the source words anew for every word it produces, instead of squeezing the whole source sentence into one fixed vector.',
+        zh: '在深度学习中，这个想法最早出现在翻译之外。Graves（2013）让一个生成手写体的网络沿着它要写的文本滑动一个“软窗口”；Mnih 等人（2014）让网络在图像中一次看一处，自己选择看哪里。Bahdanau 等人（2014）把它带进了机器翻译：解码器在生成每个词时重新为源句中的各个词分配权重，而不是把整个源句压缩成一个固定的向量。',
       },
     },
     { kind: 'heading', text: { en: 'A weighted average', zh: '加权平均' } },
@@ -89,22 +89,31 @@ export const whatIsAttention: Lesson = {
       question: {
         id: 'aligned-key',
         prompt: {
-          en: 'The four keys have about the same length. If the query points exactly the same way as the key of “tired”, which key gets the largest weight?',
-          zh: '四个键的长度差不多。如果查询的方向和“累”这个键完全相同，哪个键的权重最大？',
+          en: 'The four keys have about the same length. Put the query exactly on the key of “tired”: how is the weight shared out?',
+          zh: '四个键的长度差不多。把查询正好放在“累”这个键上：权重会怎样分配？',
         },
         choices: [
           {
-            id: 'tired',
-            text: { en: '“tired”', zh: '“累”' },
+            id: 'most-not-all',
+            text: { en: '“tired” gets the most, but well short of all of it', zh: '“累”得到的最多，但远不是全部' },
             correct: true,
             feedback: {
-              en: 'Right. With equal lengths the dot product is largest for the smallest angle, and an angle of 0 beats every other key. The softmax keeps the order of the scores, so the largest score becomes the largest weight.',
-              zh: '对。长度相同时，夹角越小点积越大，而夹角为 0 胜过其他所有键。softmax 保持得分的顺序，所以得分最大的键权重也最大。',
+              en: 'The scores are about 3.25 for “tired”, 2.04 for “animal”, 1.03 for “street” and −3.25 for “cross”, and the softmax turns them into about 0.71, 0.21, 0.08 and 0.001. It keeps the order of the scores, so the aligned key wins, but it is soft: every key with a finite score keeps some weight.',
+              zh: '得分大约是：“累” 3.25，“动物” 2.04，“马路” 1.03，“穿过” −3.25；softmax 把它们变成约 0.71、0.21、0.08 和 0.001。它保持得分的顺序，所以方向一致的键胜出；但它是“软”的：得分有限的每个键都会留下一些权重。',
+            },
+          },
+          {
+            id: 'all',
+            text: { en: '“tired” takes it all: 1 for “tired”, 0 for every other key', zh: '“累”拿走全部：它得 1，其他每个键都是 0' },
+            correct: false,
+            feedback: {
+              en: 'That would be a hard lookup, like finding one entry in a dictionary. The softmax is soft: $e^{s}$ is positive for every finite score, so “animal” still gets about 0.21 and “tired” about 0.71.',
+              zh: '那是“硬”查找，就像在字典里只取一个词条。softmax 是“软”的：对任何有限的得分，$e^{s}$ 都是正数，所以“动物”仍有约 0.21，“累”约为 0.71。',
             },
           },
           {
             id: 'animal',
-            text: { en: '“animal”, because it had the largest weight before', zh: '“动物”，因为它之前的权重最大' },
+            text: { en: '“animal” keeps the most, as it had the largest weight before', zh: '“动物”仍然最多，因为它之前的权重最大' },
             correct: false,
             feedback: {
               en: 'The weights are computed afresh from the current query; nothing remembers the previous position. Once the query lies along “tired”, “animal” is at an angle to it and scores less.',
@@ -113,20 +122,11 @@ export const whatIsAttention: Lesson = {
           },
           {
             id: 'equal',
-            text: { en: 'All four weights become equal', zh: '四个权重变得相等' },
+            text: { en: 'All four get about 1/4, since the keys are equally long', zh: '四个键各得约 1/4，因为它们一样长' },
             correct: false,
             feedback: {
-              en: 'Equal weights need equal scores, for instance a query of (almost) zero length. A query along one key gives that key the highest score, so the weights are unequal.',
-              zh: '权重相等需要得分相等，比如查询的长度（几乎）为零。查询沿着某个键的方向时，那个键得分最高，权重自然不相等。',
-            },
-          },
-          {
-            id: 'cross',
-            text: { en: '“cross”, the key farthest from the query', zh: '“穿过”，离查询最远的那个键' },
-            correct: false,
-            feedback: {
-              en: 'Distance is not what is scored. Arrows pointing in opposite directions have a negative dot product, so “cross” gets the smallest weight, not the largest.',
-              zh: '打分看的不是距离。方向相反的两个箭头点积为负，所以“穿过”的权重最小，而不是最大。',
+              en: 'Equal lengths leave the angles to decide. The query lies along “tired” and points away from “cross”, so the four scores differ, and so do the weights.',
+              zh: '长度相同，就由夹角决定。查询沿着“累”的方向，又背离“穿过”，所以四个得分各不相同，权重也就各不相同。',
             },
           },
         ],
@@ -144,16 +144,16 @@ export const whatIsAttention: Lesson = {
         choices: [
           {
             id: 'sharper',
-            text: { en: 'The largest weight grows and the smallest shrinks: the weights get sharper', zh: '最大的权重变大，最小的权重变小：权重分布更尖锐' },
+            text: { en: 'Sharper: the largest weight grows, the smallest shrinks', zh: '更尖锐：最大的权重变大，最小的变小' },
             correct: true,
             feedback: {
-              en: 'Right. Every score doubles, so the gaps between scores double too, and the softmax of wider gaps is more lopsided. Vector length matters to a dot product; lesson 3 shows why the Transformer divides scores by $\\sqrt{d_k}$ for exactly this reason.',
-              zh: '对。每个得分都翻倍，得分之间的差距也翻倍，而差距越大，softmax 的结果越偏向一边。点积对向量长度很敏感；第 3 课会说明 Transformer 正是因此把得分除以 $\\sqrt{d_k}$。',
+              en: 'Every score doubles, so the gaps between scores double too, and the softmax of wider gaps is more lopsided. Vector length matters to a dot product; lesson 3 shows why the Transformer divides scores by $\\sqrt{d_k}$ for exactly this reason.',
+              zh: '每个得分都翻倍，得分之间的差距也翻倍，而差距越大，softmax 的结果越偏向一边。点积对向量长度很敏感；第 3 课会说明 Transformer 正是因此把得分除以 $\\sqrt{d_k}$。',
             },
           },
           {
             id: 'same',
-            text: { en: 'Nothing changes: only the direction matters', zh: '没有变化：只有方向才重要' },
+            text: { en: 'No change: a dot product only measures the angle between arrows', zh: '不变：点积只衡量两支箭头之间的夹角' },
             correct: false,
             feedback: {
               en: 'That would hold for cosine similarity, which ignores length. The dot product grows with the length of both vectors; drag the query outwards and watch the numbers move.',
@@ -162,7 +162,7 @@ export const whatIsAttention: Lesson = {
           },
           {
             id: 'double',
-            text: { en: 'Every weight doubles', zh: '每个权重都翻倍' },
+            text: { en: 'Every weight doubles, because every score doubles', zh: '每个权重都翻倍，因为每个得分都翻倍' },
             correct: false,
             feedback: {
               en: 'They cannot: the weights always add up to 1. The scores double; the weights are only shared out differently.',
@@ -171,11 +171,11 @@ export const whatIsAttention: Lesson = {
           },
           {
             id: 'flatter',
-            text: { en: 'The weights become more equal', zh: '权重变得更平均' },
+            text: { en: 'Flatter: a longer query is farther from every key tip', zh: '更平坦：查询变长后离每个键端点都更远' },
             correct: false,
             feedback: {
-              en: 'It goes the other way. Shrinking the query towards the origin brings every score close to 0 and every weight close to 1/4.',
-              zh: '恰好相反。把查询缩向原点，所有得分都接近 0，每个权重都接近 1/4。',
+              en: 'Distance to the tips is not what is scored. Every score doubles, so the gaps widen and the weights get more lopsided; it is shrinking the query towards the origin that brings every weight close to 1/4.',
+              zh: '打分看的不是到端点的距离。每个得分都翻倍，差距随之拉大，权重更偏向一边；把查询缩向原点，才会让每个权重都接近 1/4。',
             },
           },
         ],
@@ -193,25 +193,25 @@ export const whatIsAttention: Lesson = {
         choices: [
           {
             id: 'never',
-            text: { en: 'No, it always stays inside that shape or on its edge', zh: '不会，它总在这个图形之内或边上' },
+            text: { en: 'No: it stays inside that shape or on its edge', zh: '不会：它总在这个图形之内或边上' },
             correct: true,
             feedback: {
-              en: 'Right. An average with non-negative weights that sum to 1 always lies within the convex hull of the points averaged. Attention can pick one value or blend several, but it never goes beyond them.',
-              zh: '对。权重非负且和为 1 的平均，结果总落在被平均的那些点的凸包之内。注意力可以挑出一个值，也可以混合几个值，但不会超出它们的范围。',
+              en: 'An average with non-negative weights that sum to 1 always lies within the convex hull of the points averaged. Attention can pick one value or blend several, but it never goes beyond them.',
+              zh: '权重非负且和为 1 的平均，结果总落在被平均的那些点的凸包之内。注意力可以挑出一个值，也可以混合几个值，但不会超出它们的范围。',
             },
           },
           {
             id: 'negative',
-            text: { en: 'Yes, when some scores are negative', zh: '会，当有些得分为负时' },
+            text: { en: 'Yes: a negative score pushes the output away from that key, past the edge', zh: '会：负的得分会把输出推离那个键，越过边界' },
             correct: false,
             feedback: {
-              en: 'A negative score still gives a positive weight, because $e^{s}$ is positive for every $s$. Negative scores only mean small weights.',
-              zh: '负的得分照样得到正的权重，因为对任何 $s$，$e^{s}$ 都是正数。负得分只意味着权重小。',
+              en: 'A negative score still gives a positive weight, because $e^{s}$ is positive for every $s$. Negative scores only mean small weights, never a push away.',
+              zh: '负的得分照样得到正的权重，因为对任何 $s$，$e^{s}$ 都是正数。负得分只意味着权重小，而不会把输出往外推。',
             },
           },
           {
             id: 'long',
-            text: { en: 'Yes, if the query is long enough', zh: '会，只要查询足够长' },
+            text: { en: 'Yes: with a very long query the output overshoots the nearest key tip', zh: '会：查询很长时，输出会冲过最近的那个键端点' },
             correct: false,
             feedback: {
               en: 'A long query makes the weights nearly one-hot, which pulls the output onto a single key tip, but never past it.',
@@ -272,6 +272,8 @@ export const whatIsAttention: Lesson = {
   ],
   sources: [
     { label: 'Vaswani et al. 2017, Attention Is All You Need', url: 'https://arxiv.org/abs/1706.03762' },
+    { label: 'Graves 2013, Generating Sequences With Recurrent Neural Networks', url: 'https://arxiv.org/abs/1308.0850' },
+    { label: 'Mnih, Heess, Graves, Kavukcuoglu 2014, Recurrent Models of Visual Attention', url: 'https://arxiv.org/abs/1406.6247' },
     { label: 'Bahdanau, Cho, Bengio 2014, Neural Machine Translation by Jointly Learning to Align and Translate', url: 'https://arxiv.org/abs/1409.0473' },
     {
       label: 'Lippe, UvA Deep Learning Tutorial 6: Transformers and Multi-Head Attention',

@@ -1,4 +1,49 @@
 import { defineMessages } from '../../i18n/defineMessages';
 
-/** Interface text of the lesson widget grouped-query. */
-export const groupedWidgetMessages = defineMessages({}, {});
+/** Interface text of the lesson widget grouped-query. Keys start with 'lw.grouped.'. */
+export const groupedWidgetMessages = defineMessages(
+  {
+    'lw.grouped.heads': 'Query heads h',
+    'lw.grouped.kvHeads': 'Key/value heads g',
+    'lw.grouped.kvHint': 'g must divide h, so for h = {h} the choices are {choices}.',
+    'lw.grouped.kind.mha': 'g = h: ordinary multi-head attention (MHA). Every query head has its own key head and value head.',
+    'lw.grouped.kind.mqa': 'g = 1: multi-query attention (MQA). All {h} query heads share one key head and one value head.',
+    'lw.grouped.kind.gqa': 'Grouped-query attention (GQA): {g} groups of {size} query heads; the heads of a group share one key head and one value head.',
+    'lw.grouped.diagramLabel': 'Which query heads share which key/value head',
+    'lw.grouped.kvChip': 'K/V {kv}',
+    'lw.grouped.queryChip': 'Q{n}',
+    'lw.grouped.groupText': 'Key/value head {kv} serves query heads {heads}.',
+    'lw.grouped.tableLabel': 'Keys and values of one layer, this choice against multi-head attention',
+    'lw.grouped.tableCaption': 'One layer at the lab’s width d_model = {d}, so d_k = {d} / {h} = {dk}',
+    'lw.grouped.colWhat': 'Per layer',
+    'lw.grouped.colChoice': 'This choice (g = {g})',
+    'lw.grouped.colMha': 'Multi-head (g = h = {h})',
+    'lw.grouped.rowShape': 'K and V for L tokens, each',
+    'lw.grouped.rowWeights': 'Weights of W_K and W_V (2 · d_model · g · d_k)',
+    'lw.grouped.rowCache': 'KV cache per token (2 · g · d_k numbers)',
+    'lw.grouped.saving': 'The K/V weights and the cache per token are {ratio} times smaller than with multi-head attention. W_Q and W_O stay {d} × {d}, and every query head still computes its own attention map.',
+    'lw.grouped.noSaving': 'Nothing is shared, so nothing is saved: this is the multi-head layer of the lessons.',
+  },
+  {
+    'lw.grouped.heads': '查询头数 h',
+    'lw.grouped.kvHeads': '键/值头数 g',
+    'lw.grouped.kvHint': 'g 必须整除 h，所以 h = {h} 时可选 {choices}。',
+    'lw.grouped.kind.mha': 'g = h：普通的多头注意力（MHA）。每个查询头都有自己的键头和值头。',
+    'lw.grouped.kind.mqa': 'g = 1：多查询注意力（MQA）。全部 {h} 个查询头共用一个键头和一个值头。',
+    'lw.grouped.kind.gqa': '分组查询注意力（GQA）：{g} 组，每组 {size} 个查询头；同一组的头共用一个键头和一个值头。',
+    'lw.grouped.diagramLabel': '哪些查询头共用哪个键/值头',
+    'lw.grouped.kvChip': 'K/V {kv}',
+    'lw.grouped.queryChip': 'Q{n}',
+    'lw.grouped.groupText': '第 {kv} 个键/值头供查询头 {heads} 使用。',
+    'lw.grouped.tableLabel': '一层的键和值：当前选择与多头注意力对比',
+    'lw.grouped.tableCaption': '一层，实验台的宽度 d_model = {d}，所以 d_k = {d} / {h} = {dk}',
+    'lw.grouped.colWhat': '每层',
+    'lw.grouped.colChoice': '当前选择（g = {g}）',
+    'lw.grouped.colMha': '多头注意力（g = h = {h}）',
+    'lw.grouped.rowShape': 'L 个词元的 K 和 V（各一个）',
+    'lw.grouped.rowWeights': 'W_K 和 W_V 的权重数（2 · d_model · g · d_k）',
+    'lw.grouped.rowCache': '每个词元的 KV 缓存（2 · g · d_k 个数）',
+    'lw.grouped.saving': 'K/V 权重和每个词元的缓存都只有多头注意力的 1/{ratio}。W_Q 和 W_O 仍是 {d} × {d}，每个查询头仍然计算自己的注意力权重图。',
+    'lw.grouped.noSaving': '没有共用，也就没有节省：这就是前面各课里的多头注意力层。',
+  },
+);

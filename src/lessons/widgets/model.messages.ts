@@ -31,7 +31,7 @@ export const modelWidgetMessages = defineMessages(
     'lw.model.block.stackNote': 'The lab stacks N = {n} such blocks, each with its own weights, each reading the previous one’s output. Pick another layer above to follow the numbers through the stack.',
     // rank-collapse
     'lw.model.rank.intro': 'Input: your {L} tokens as they enter layer {layer}. They pass through a stack of random pre-LN encoder blocks, once with the residual connections and once without.',
-    'lw.model.rank.reading': 'A similarity of 1 means every token vector points the same way: the sequence has collapsed, and later layers can no longer tell the tokens apart.',
+    'lw.model.rank.reading': 'A similarity of 1 means every token vector points the same way: the token matrix is then close to rank 1 (all rows alike), and later layers can no longer tell the tokens apart. What shrinks with depth is the distance to such a rank-1 matrix; the rank itself does not fall step by step.',
     // norm-compare
     'lw.model.norm.intro': 'Type numbers into X. LayerNorm works along each row (one token’s features); BatchNorm works down each column (one feature across the batch).',
     'lw.model.norm.addRow': 'Add a row',
@@ -50,7 +50,7 @@ export const modelWidgetMessages = defineMessages(
     'lw.model.norm.notNumber': 'Row {row}, column {col} is not a number. Type a number such as 2 or -0.5.',
     'lw.model.norm.tooLarge': 'Row {row}, column {col} is too large: keep values between −{limit} and {limit}.',
     'lw.model.norm.oneCol': 'With one feature, every row has variance 0, so LayerNorm returns 0 (ε prevents a division by zero).',
-    'lw.model.norm.oneRow': 'With a batch of one, every column has variance 0, so BatchNorm returns 0: it needs several examples at once, one reason Transformers use LayerNorm.',
+    'lw.model.norm.oneRow': 'With a batch of one, every column has variance 0, so batch statistics turn every value into 0. That is BatchNorm during training; at inference it uses running averages from training instead, so a batch of one is fine there. Transformers use LayerNorm for other reasons (see the lesson).',
     'lw.model.norm.eps': 'ε = {eps} is added to the variance, which is why ±1 shows as ±0.99998 here. γ = 1 and β = 0.',
     // pe-heatmap
     'lw.model.pe.width': 'd_model',
@@ -152,7 +152,7 @@ export const modelWidgetMessages = defineMessages(
     'lw.model.block.preOutputNote': 'Pre-LN 不对块的输出做归一化：残差流会逐层变大，所以通常在最后一个块之后再加一个层归一化。',
     'lw.model.block.stackNote': '实验台把 N = {n} 个这样的块叠在一起，每块有自己的权重，并读取上一块的输出。在上方换一层，可以沿着整个堆叠查看这些数。',
     'lw.model.rank.intro': '输入：你的 {L} 个词元进入第 {layer} 层时的向量。它们穿过一叠随机初始化的 Pre-LN 编码器块，一次保留残差连接，一次去掉。',
-    'lw.model.rank.reading': '相似度为 1 表示所有词元向量指向同一方向：序列已经“塌缩”，后面的层再也分不清各个词元。',
+    'lw.model.rank.reading': '相似度为 1 表示所有词元向量指向同一方向：这时词元矩阵接近秩 1（各行几乎相同），后面的层再也分不清各个词元。随深度缩小的是它与这样一个秩 1 矩阵之间的距离，而不是秩一步步下降。',
     'lw.model.norm.intro': '在 X 中输入数字。层归一化沿每一行计算（一个词元的所有特征）；批归一化沿每一列计算（同一特征在整个批次上的取值）。',
     'lw.model.norm.addRow': '加一行',
     'lw.model.norm.removeRow': '删一行',
@@ -170,7 +170,7 @@ export const modelWidgetMessages = defineMessages(
     'lw.model.norm.notNumber': '第 {row} 行第 {col} 列不是数字。请输入像 2 或 -0.5 这样的数。',
     'lw.model.norm.tooLarge': '第 {row} 行第 {col} 列太大：请让数值保持在 −{limit} 到 {limit} 之间。',
     'lw.model.norm.oneCol': '只有一个特征时，每一行的方差都是 0，层归一化输出 0（ε 避免了除以零）。',
-    'lw.model.norm.oneRow': '批次里只有一个样本时，每一列的方差都是 0，批归一化输出 0：它需要同时看到多个样本，这也是 Transformer 选用层归一化的原因之一。',
+    'lw.model.norm.oneRow': '批次里只有一个样本时，每一列的方差都是 0，用批统计量归一化会把每个值都变成 0。这是批归一化在训练时的情形；推理时它改用训练中累积的滑动平均统计量，所以只有一个样本也没问题。Transformer 选用层归一化另有原因（见本课正文）。',
     'lw.model.norm.eps': '方差上加了 ε = {eps}，所以这里 ±1 显示为 ±0.99998。γ = 1，β = 0。',
     'lw.model.pe.width': 'd_model',
     'lw.model.pe.labWidth': '实验台的 d_model（{d}）',

@@ -1,4 +1,52 @@
 import { defineMessages } from '../../i18n/defineMessages';
 
 /** Interface text of the lesson widget rope-rotation. */
-export const ropeWidgetMessages = defineMessages({}, {});
+export const ropeWidgetMessages = defineMessages(
+  {
+    'lw.rope.pair': 'Feature pair (d = {d})',
+    'lw.rope.pairOption': 'i = {i}: θ = {theta} rad per position',
+    'lw.rope.queryPosition': 'Query position m',
+    'lw.rope.keyPosition': 'Key position n',
+    'lw.rope.shiftUp': 'Shift both +1',
+    'lw.rope.shiftDown': 'Shift both −1',
+    'lw.rope.plane': 'Query turned by {qa}°, key turned by {ka}°; the angle from query to key is {between}°.',
+    'lw.rope.legendQuery': 'query q at position m',
+    'lw.rope.legendKey': 'key k at position n',
+    'lw.rope.legendStart': 'dashed: both at position 0 (not rotated)',
+    'lw.rope.angles': 'Query turned by m·θ = {qa} rad, key by n·θ = {ka} rad. Offset m − n = {offset}.',
+    'lw.rope.score': 'Score q_m · k_n =',
+    'lw.rope.unrotated': 'Both at position 0 (no rotation): q · k = {score}.',
+    'lw.rope.lengths': 'The lengths stay |q| = {q} and |k| = {k}: a rotation turns a vector without stretching it.',
+    'lw.rope.tableCaption': 'The same offset m − n = {offset} further along the text',
+    'lw.rope.tableLabel': 'Scores with both positions shifted',
+    'lw.rope.colShift': 'shift s',
+    'lw.rope.colPositions': 'positions (m + s, n + s)',
+    'lw.rope.colScore': 'score',
+    'lw.rope.invariant':
+      'Shifting both positions by the same amount turns both arrows by the same extra angle, so the angle between them and the score stay the same: the score depends only on m − n.',
+    'lw.rope.values': 'Values are not rotated: positions change only how much a key is attended to.',
+  },
+  {
+    'lw.rope.pair': '特征对（d = {d}）',
+    'lw.rope.pairOption': 'i = {i}：每个位置旋转 θ = {theta} 弧度',
+    'lw.rope.queryPosition': '查询位置 m',
+    'lw.rope.keyPosition': '键位置 n',
+    'lw.rope.shiftUp': '两者同时 +1',
+    'lw.rope.shiftDown': '两者同时 −1',
+    'lw.rope.plane': '查询旋转了 {qa}°，键旋转了 {ka}°；从查询到键的夹角是 {between}°。',
+    'lw.rope.legendQuery': '位置 m 上的查询 q',
+    'lw.rope.legendKey': '位置 n 上的键 k',
+    'lw.rope.legendStart': '虚线：两者都在位置 0（未旋转）',
+    'lw.rope.angles': '查询旋转 m·θ = {qa} 弧度，键旋转 n·θ = {ka} 弧度。位移 m − n = {offset}。',
+    'lw.rope.score': '得分 q_m · k_n =',
+    'lw.rope.unrotated': '两者都在位置 0（不旋转）时：q · k = {score}。',
+    'lw.rope.lengths': '长度保持 |q| = {q}、|k| = {k}：旋转只转动向量，不会拉伸它。',
+    'lw.rope.tableCaption': '同样的位移 m − n = {offset}，放在文本更靠后的位置',
+    'lw.rope.tableLabel': '两个位置同时移动后的得分',
+    'lw.rope.colShift': '移动量 s',
+    'lw.rope.colPositions': '位置 (m + s, n + s)',
+    'lw.rope.colScore': '得分',
+    'lw.rope.invariant': '把两个位置移动同样的量，两个箭头就多转同样的角度，所以它们之间的夹角和得分都保持不变：得分只取决于 m − n。',
+    'lw.rope.values': '值不旋转：位置只影响一个键被关注的程度。',
+  },
+);

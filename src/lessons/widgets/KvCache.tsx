@@ -1,0 +1,206 @@
+import { useId, useMemo, useState } from 'react';
+import { EngineError, type Matrix } from '../../engine';
+import { cachedStepCost, cumulativeCost, fullRecomputeCost, kvCacheNumbers } from '../../engine/decoding';
+import { engineErrorMessage } from '../../i18n/engineErrorMessage';
+import { useT } from '../../i18n/translate';
+import { DEFAULT_SETTINGS } from '../../state/labStore';
+import { useUi } from '../../state/uiStore';
+import type { WidgetProps } from '../types';
+import { AttentionRowStrip } from './AttentionRowStrip';
+import { chipText, formatCount, formatSigned } from './generationFormat';
+import { KV_DEMO, kvCacheDemo, type KvCacheDemo } from './kvCacheDemo';
+import './generation.css';
+
+type DemoResult = { readonly ok: true; readonly demo: KvCacheDemo } | { readonly ok: false; readonly error: EngineError };
+
+function demoOf(text: string): DemoResult {
+  try {
+    return { ok: true, demo: kvCacheDemo(text) };
+  } catch (error) {
+    if (error instanceof EngineError) return { ok: false, error };
+    throw error;
+  }
+}
+
+/**
+ * A decoder's KV cache, step by step, on a short sentence: "next token" feeds one more token through one untrained
+ * attention head; K and V grow by one row (marked), only the new query is computed, its attention row reads every
+ * cached token, and two counters compare the multiply-adds with and without the cache. Config: text (string;
+ * default the lab's default sentence). The sentence can be edited; editing starts again from an empty cache.
+ */
+export function KvCache({ config }: WidgetProps) {
+  const t = useT();
+  const inputId = useId();
+  const [text, setText] = useState(() => (typeof config?.text === 'string' && config.text.trim() !== '' ? config.text : DEFAULT_SETTINGS.text));
+  const [fed, setFed] = useState(0);
+  const result = useMemo(() => demoOf(text), [text]);
+  const count = result.ok ? result.demo.steps.length : 0;
+  const t0 = Math.min(fed, count);
+
+  return (
+    <div className="lw-gen lw-gen-kv">
+      <p className="lw-gen-note">{t('lw.kvcache.intro', { seed: KV_DEMO.seed, e: KV_DEMO.embedDim })}</p>
+      <div className="lw-gen-row">
+        <label htmlFor={inputId}>{t('lw.kvcache.textLabel')}</label>
+        <input
+          id={inputId}
+          type="text"
+          className="lw-gen-text"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setFed(0);
+          }}
+        />
+      </div>
+      {!result.ok ? (
+        <p className="lw-gen-error" role="alert">
+          {engineErrorMessage(t, result.error)}
+        </p>
+      ) : (
+        <>
+          {result.demo.truncated && <p className="lw-gen-note">{t('lw.kvcache.truncated', { max: KV_DEMO.maxTokens, total: result.demo.totalTokens })}</p>}
+          <div className="lw-gen-buttons">
+            <button type="button" disabled={t0 >= count} onClick={() => setFed(t0 + 1)}>
+              {t('lw.kvcache.next')}
+            </button>
+            <button type="button" className="secondary" disabled={t0 === 0} onClick={() => setFed(0)}>
+              {t('lw.kvcache.reset')}
+            </button>
+          </div>
+          <KvCacheStepView demo={result.demo} fed={t0} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function KvCacheStepView({ demo, fed }: { readonly demo: KvCacheDemo; readonly fed: number }) {
+  const t = useT();
+  const n = demo.steps.length;
+  const step = fed > 0 ? demo.steps[fed - 1] : null;
+  const token = fed > 0 ? demo.tokens[fed - 1] : '';
+  return (
+    <>
+      <p className="lw-gen-status" role="status">
+        {step ? t('lw.kvcache.status.step', { t: fed, n, token }) : t('lw.kvcache.status.start')} {fed === n && t('lw.kvcache.status.done')}
+      </p>
+      <ol className="lw-gen-tokens" aria-label={t('lw.kvcache.tokensLabel')}>
+        {demo.tokens.map((word, i) => {
+          const state = i < fed - 1 ? 'done' : i === fed - 1 ? 'new' : 'later';
+          return (
+            <li key={i} className={`lw-gen-token lw-gen-token--${state}`} aria-current={state === 'new' ? 'step' : undefined}>
+              {chipText(word)}
+              <span className="lw-gen-sr"> ({t(state === 'done' ? 'lw.kvcache.tokenDone' : state === 'new' ? 'lw.kvcache.tokenNew' : 'lw.kvcache.tokenLater')})</span>
+            </li>
+          );
+        })}
+      </ol>
+      {step && (
+        <>
+          <h4 className="lw-gen-title">{t('lw.kvcache.query.title')}</h4>
+          <VectorTable caption={t('lw.kvcache.query.title')} labels={[token]} rows={{ rows: 1, cols: step.query.length, data: step.query }} newRow={0} hideCaption />
+          <p className="lw-gen-note">{t('lw.kvcache.query.note')}</p>
+          <div className="lw-gen-caches">
+            <VectorTable caption={t('lw.kvcache.keys.caption', { t: fed, e: KV_DEMO.embedDim })} labels={demo.tokens.slice(0, fed)} rows={step.cache.keys} newRow={fed - 1} />
+            <VectorTable caption={t('lw.kvcache.values.caption', { t: fed, e: KV_DEMO.embedDim })} labels={demo.tokens.slice(0, fed)} rows={step.cache.values} newRow={fed - 1} />
+          </div>
+          <h4 className="lw-gen-title">{t('lw.kvcache.weights.title', { token, t: fed })}</h4>
+          <AttentionRowStrip labels={demo.tokens.slice(0, fed)} weights={step.heads[0].weights} label={t('lw.kvcache.weights.label', { token })} />
+          <p className="lw-gen-note">{t('lw.kvcache.weights.note')}</p>
+          <CostCounters fed={fed} />
+        </>
+      )}
+      <p className="lw-gen-size" data-testid="kv-cache-size">
+        {t('lw.kvcache.size', { t: fed, e: KV_DEMO.embedDim, n: kvCacheNumbers(fed, KV_DEMO.embedDim) })}
+      </p>
+    </>
+  );
+}
+
+interface VectorTableProps {
+  readonly caption: string;
+  readonly labels: readonly string[];
+  readonly rows: Matrix;
+  /** The row added this step, marked. */
+  readonly newRow: number;
+  /** The caption is already shown as a heading above: keep it for screen readers only. */
+  readonly hideCaption?: boolean;
+}
+
+/** Rows of numbers, one per token, in a box that scrolls on a narrow screen. */
+function VectorTable({ caption, labels, rows, newRow, hideCaption = false }: VectorTableProps) {
+  const t = useT();
+  return (
+    <div className="lw-gen-scroll" role="region" tabIndex={0} aria-label={caption}>
+      <table className="lw-gen-table">
+        <caption className={hideCaption ? 'lw-gen-sr' : undefined}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('lw.kvcache.colToken')}</th>
+            {Array.from({ length: rows.cols }, (_, c) => (
+              <th key={c} scope="col">
+                {c + 1}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {labels.map((label, r) => (
+            <tr key={r} className={r === newRow ? 'is-new' : undefined}>
+              <th scope="row">
+                {chipText(label)}
+                {r === newRow && <span className="lw-gen-tag"> {t('lw.kvcache.newRow')}</span>}
+              </th>
+              {Array.from(rows.data.subarray(r * rows.cols, (r + 1) * rows.cols), (v, c) => (
+                <td key={c}>{formatSigned(v)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Multiply-adds this step and over all steps so far, with and without the cache. */
+function CostCounters({ fed }: { readonly fed: number }) {
+  const t = useT();
+  const locale = useUi((s) => s.locale);
+  const e = KV_DEMO.embedDim;
+  const stepWith = cachedStepCost(fed, e).total;
+  const stepWithout = fullRecomputeCost(fed, e).total;
+  const totalWith = cumulativeCost(fed, e, cachedStepCost).total;
+  const totalWithout = cumulativeCost(fed, e, fullRecomputeCost).total;
+  const ratio = (stepWithout / stepWith).toFixed(1);
+  return (
+    <>
+      <div className="lw-gen-scroll" role="region" tabIndex={0} aria-label={t('lw.kvcache.cost.caption')}>
+        <table className="lw-gen-table lw-gen-cost">
+          <caption>{t('lw.kvcache.cost.caption')}</caption>
+          <thead>
+            <tr>
+              <td />
+              <th scope="col">{t('lw.kvcache.cost.colWith')}</th>
+              <th scope="col">{t('lw.kvcache.cost.colWithout')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">{t('lw.kvcache.cost.rowStep')}</th>
+              <td data-testid="kv-step-with">{formatCount(stepWith, locale)}</td>
+              <td data-testid="kv-step-without">{formatCount(stepWithout, locale)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('lw.kvcache.cost.rowTotal', { t: fed })}</th>
+              <td data-testid="kv-total-with">{formatCount(totalWith, locale)}</td>
+              <td data-testid="kv-total-without">{formatCount(totalWithout, locale)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <p className="lw-gen-note">{t('lw.kvcache.cost.ratio', { ratio })}</p>
+      <p className="lw-gen-note">{t('lw.kvcache.cost.formula', { e, t: fed })}</p>
+    </>
+  );
+}

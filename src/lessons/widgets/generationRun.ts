@@ -1,0 +1,59 @@
+import { CausalLmModel, EngineError } from '../../engine';
+import { generate, type Generation, type GenerationStrategy } from '../../engine/decoding';
+
+/** The widget's controls, as chosen. */
+export interface GenerationSettings {
+  readonly prompt: string;
+  readonly mode: 'greedy' | 'sample';
+  /** 0.1 … 2 (the slider's range). */
+  readonly temperature: number;
+  readonly seed: number;
+  /** 1 … 20. */
+  readonly tokens: number;
+}
+
+export const TEMPERATURE_RANGE = { min: 0.1, max: 2, step: 0.1 } as const;
+export const TOKEN_RANGE = { min: 1, max: 20 } as const;
+
+/** What pressing "generate" gave: the generation and the settings it ran with, or why there is none. */
+export type GenerationOutcome =
+  | { readonly kind: 'done'; readonly generation: Generation; readonly settings: GenerationSettings }
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'too-long'; readonly contextLength: number }
+  | { readonly kind: 'failed'; readonly error: EngineError };
+
+// One copy per loaded model: generating runs up to 20 sequences, and the shared model's stage caches (two entries
+// each) are the lab's; a private copy of the same weights keeps them.
+const copies = new WeakMap<CausalLmModel, CausalLmModel>();
+
+function privateCopy(model: CausalLmModel): CausalLmModel {
+  let copy = copies.get(model);
+  if (!copy) {
+    copy = new CausalLmModel(model.weights, { tokenizer: model.tokenizer ?? undefined });
+    copies.set(model, copy);
+  }
+  return copy;
+}
+
+/** A whole number ≥ 0 from the seed box ("" or junk: 0), so a draw is always reproducible and never NaN. */
+export function seedFrom(text: string): number {
+  const n = Math.floor(Math.abs(Number(text)));
+  return Number.isFinite(n) ? Math.min(n, 0xffffffff) : 0;
+}
+
+export function strategyOf(settings: GenerationSettings): GenerationStrategy {
+  return settings.mode === 'greedy' ? 'greedy' : { temperature: settings.temperature, seed: settings.seed };
+}
+
+/** Runs the generation the settings describe; an empty prompt or a full context is an outcome, not an exception. */
+export function runGeneration(model: CausalLmModel, settings: GenerationSettings): GenerationOutcome {
+  if (settings.prompt.trim() === '') return { kind: 'empty' };
+  try {
+    const generation = generate(privateCopy(model), settings.prompt, { steps: settings.tokens, strategy: strategyOf(settings) });
+    if (generation.steps.length === 0 && generation.stopReason === 'context') return { kind: 'too-long', contextLength: generation.contextLength };
+    return { kind: 'done', generation, settings };
+  } catch (error) {
+    if (error instanceof EngineError) return error.code === 'empty-input' ? { kind: 'empty' } : { kind: 'failed', error };
+    throw error;
+  }
+}
