@@ -67,6 +67,7 @@ test('the lesson map shows what was visited and answered, after a reload', async
 test('choices appear in one shuffled order, the same in both languages and after a reload', async ({ page }) => {
   const order = async () => page.locator('.lesson-question').first().locator('[data-choice]').evaluateAll((els) => els.map((el) => el.getAttribute('data-choice')));
   await page.goto('/?lang=en#/lessons/masking');
+  await expect(page.locator('[data-choice]').first()).toBeVisible();
   const en = await order();
   const masking = LESSONS.find((l) => l.slug === 'masking');
   const first = masking?.blocks.find((b) => b.kind === 'question');
@@ -104,7 +105,7 @@ test('a lesson fits a phone-sized screen', async ({ page }) => {
 test('lesson pages have no serious accessibility violations, in either language, with answers revealed', async ({ page }) => {
   test.setTimeout(180_000);
   for (const locale of ['en', 'zh'] as const) {
-    for (const slug of ['what-is-attention', 'masking', 'other-attention', 'position', 'decoding']) {
+    for (const slug of ['what-is-attention', 'masking', 'multi-head', 'other-attention', 'position', 'decoding']) {
       await page.goto(`/?lang=${locale}#/lessons/${slug}`);
       await expect(page.locator('#lesson-title')).toBeVisible();
       // The English pass already answered it (progress is per browser, not per language).

@@ -1,8 +1,8 @@
-import { hsl } from 'd3';
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { BlockedMask, Matrix } from '../../engine';
 import { AttentionHeatmap, HatchPattern, HeatmapCells, formatValue, heatmapScale, type CellRef, type HeatmapKind } from '../heatmap';
 import { useT } from '../../i18n/translate';
+import { readableTextColour } from './readableText';
 
 /** Up to this many rows and columns a matrix is shown as numbers; beyond, as a heatmap. */
 export const GRID_MAX_ROWS = 12;
@@ -40,10 +40,7 @@ export interface MatrixViewProps {
 
 const EMPTY: readonly number[] = [];
 
-function textColour(background: string): string {
-  const l = hsl(background).l;
-  return Number.isFinite(l) && l < 0.55 ? '#fff' : '#111';
-}
+const textColour = readableTextColour;
 
 /** A labelled matrix: a number grid when small, a heatmap otherwise, with linked highlighting. */
 export function MatrixView({
