@@ -10,11 +10,11 @@ import type { Block, Lesson, Question } from '../../src/lessons/types';
 const questionsOf = (lesson: Lesson): Question[] => lesson.blocks.flatMap((b) => (b.kind === 'question' ? [b.question] : []));
 const all = LESSONS.flatMap((lesson) => questionsOf(lesson).map((question) => ({ slug: lesson.slug, question })));
 
-/** The right answer's visible length beats (or ties) every other choice's. */
-function rightIsLongest(question: Question, side: 'en' | 'zh'): boolean {
+/** The right answer's visible length is the extreme one (or ties it): the longest, or the shortest. */
+function rightIs(extreme: 'longest' | 'shortest', question: Question, side: 'en' | 'zh'): boolean {
   const lengths = question.choices.map((c) => [...c.text[side]].length);
-  const longest = Math.max(...lengths);
-  return question.choices.some((c, i) => c.correct && lengths[i] === longest);
+  const target = extreme === 'longest' ? Math.max(...lengths) : Math.min(...lengths);
+  return question.choices.some((c, i) => c.correct && lengths[i] === target);
 }
 
 describe('the course’s questions, taken together', () => {
@@ -37,9 +37,15 @@ describe('the course’s questions, taken together', () => {
     expect(right / all.length, `${right} of ${all.length}`).toBeLessThan(0.4);
   });
 
-  it.each(['en', 'zh'] as const)('do not make the right choice the longest in more than 40 percent of questions (%s)', (side) => {
-    const longest = all.filter(({ question }) => rightIsLongest(question, side)).map(({ slug, question }) => `${slug}/${question.id}`);
-    expect(longest.length / all.length, longest.join(', ')).toBeLessThanOrEqual(0.4);
+  // Both ends: a course that cut the hedges from every right answer would make "pick the shortest" the new trick.
+  it.each([
+    ['longest', 'en'],
+    ['longest', 'zh'],
+    ['shortest', 'en'],
+    ['shortest', 'zh'],
+  ] as const)('do not make the right choice the %s in more than 40 percent of questions (%s)', (extreme, side) => {
+    const found = all.filter(({ question }) => rightIs(extreme, question, side)).map(({ slug, question }) => `${slug}/${question.id}`);
+    expect(found.length / all.length, found.join(', ')).toBeLessThanOrEqual(0.4);
   });
 });
 

@@ -69,7 +69,7 @@ export const decoding: Lesson = {
         choices: [
           {
             id: 'masked-ffn',
-            text: { en: 'Masked self-attention and a feed-forward network', zh: '掩码自注意力和前馈网络' },
+            text: { en: 'Masked self-attention and a feed-forward network: two sub-layers', zh: '掩码自注意力和前馈网络，共两个子层' },
             correct: true,
             feedback: {
               en: 'Cross-attention needs an encoder’s output for its keys and values; with no encoder it has nothing to read, so the block keeps the other two sub-layers, each with its residual connection and LayerNorm.',
@@ -144,7 +144,7 @@ export const decoding: Lesson = {
         choices: [
           {
             id: 'next',
-            text: { en: 'Token $i+1$, the one its mask hides', zh: '词元 $i+1$，即被掩码挡住的那个' },
+            text: { en: 'Token $i+1$: the next token, the one its mask hides', zh: '词元 $i+1$：掩码挡住的下一个词元' },
             correct: true,
             feedback: {
               en: 'Each position predicts the next token. In training the sentence is written twice: as targets, and shifted one place right as input, so the target of position $i$ is the input of position $i+1$.',
@@ -252,7 +252,7 @@ export const decoding: Lesson = {
           },
           {
             id: 'twice',
-            text: { en: 'Twice as large, growing like the rows of Q, K and V', zh: '变为两倍，和 Q、K、V 的行数一样增长' },
+            text: { en: 'Twice as large, like the rows of Q, K and V', zh: '变为两倍，和 Q、K、V 的行数一样增长' },
             correct: false,
             feedback: {
               en: 'Q, K and V do grow linearly, but the scores pair every query with every key: $n$ rows times $n$ columns.',
@@ -349,7 +349,7 @@ export const decoding: Lesson = {
         choices: [
           {
             id: 'one-row',
-            text: { en: 'One new query row, plus one new row each in K and V', zh: '一个新的查询行，以及 K、V 中各一个新行' },
+            text: { en: 'One new query row, plus a new row appended to each of K and V', zh: '一个新的查询行，以及追加到 K、V 末尾的各一个新行' },
             correct: true,
             feedback: {
               en: 'The earlier tokens’ keys and values have not changed, so they are kept. The new token adds its own key and value, which it and every later token will read, and its query is scored against all $t+1$ keys.',
@@ -445,7 +445,7 @@ export const decoding: Lesson = {
           },
           {
             id: 'flatter',
-            text: { en: 'It gets flatter: the unlikely tokens gain some probability', zh: '变得更平坦：不太可能的词元概率升高一些' },
+            text: { en: 'It gets flatter: unlikely tokens gain probability', zh: '变得更平坦：不太可能的词元概率升高' },
             correct: false,
             feedback: {
               en: 'That is what $T > 1$ does. A temperature below 1 divides by a small number, which stretches the logits apart instead.',

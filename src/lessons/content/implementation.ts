@@ -76,7 +76,7 @@ export const implementation: Lesson = {
         choices: [
           {
             id: 'l-3e',
-            text: { en: 'Shape $[13 \\times 96]$', zh: '形状 $[13 \\times 96]$' },
+            text: { en: 'Shape $[13 \\times 96]$ ($3E$)', zh: '形状 $[13 \\times 96]$（$3E$）' },
             correct: true,
             feedback: {
               en: 'One row per token, and $3E = 96$ features: the queries, keys and values of every head.',
@@ -262,7 +262,7 @@ export const implementation: Lesson = {
           },
           {
             id: 'same',
-            text: { en: 'drawn from the same range: Xavier looks only at the input width $E$', zh: '取自相同的范围：Xavier 只看输入宽度 $E$' },
+            text: { en: 'drawn from the same range: Xavier looks only at the fan-in $E$', zh: '取自相同的范围：Xavier 只看 fan-in $E$' },
             correct: false,
             feedback: {
               en: 'That is true of LeCun’s and He’s bounds, which use the fan-in alone. Xavier’s bound uses fan-in plus fan-out of the matrix it is given, and the fused matrix has three times the fan-out.',

@@ -344,7 +344,7 @@ export const masking: Lesson = {
           },
           {
             id: 'uniform',
-            text: { en: 'Uniform weights, $1/L$ for each key', zh: '均匀权重，每个键 $1/L$' },
+            text: { en: 'Uniform: $1/L$ for each key', zh: '均匀权重，每个键 $1/L$' },
             correct: false,
             feedback: {
               en: 'That is what UvA’s −9e15 and d2l’s −1e6 give: equal finite logits make a uniform softmax. With a true $-\\infty$ there is no finite number to normalise.',

@@ -54,7 +54,7 @@ export const multiHead: Lesson = {
           },
           {
             id: 'two-outputs',
-            text: { en: 'Two separate outputs, one for each of the two tokens it needs', zh: '两个独立的输出，它需要的两个词元各对应一个' },
+            text: { en: 'Two separate outputs, one for each token it needs', zh: '两个独立的输出，它需要的词元各对应一个' },
             correct: false,
             feedback: {
               en: 'A head returns one vector per query: the weighted average of all values. Separate outputs need separate heads.',
@@ -63,7 +63,7 @@ export const multiHead: Lesson = {
           },
           {
             id: 'only-best',
-            text: { en: 'Only the information of whichever token matches the query better', zh: '只有与查询匹配得更好的那个词元的信息' },
+            text: { en: 'Only the information of whichever token matches the query better', zh: '只有与查询更匹配的那个词元的信息' },
             correct: false,
             feedback: {
               en: 'The softmax is soft: unless one score is far above the other, both tokens get a share. Only a near one-hot row would pick a single token.',
@@ -85,7 +85,7 @@ export const multiHead: Lesson = {
       kind: 'prose',
       text: {
         en: 'Take “it” in “The animal did not cross the street because it was too tired.” One useful signal is which noun “it” refers to, another is what is said about it. **Multi-head attention** runs several heads in parallel, each with its own projections and its own softmax, so different heads can put their weight on different positions at the same time.',
-        zh: '以“The animal did not cross the street because it was too tired.”中的“it”为例：一个有用的信号是“it”指代哪个名词，另一个是句子对它说了什么。**多头注意力**并行运行多个头，每个头有自己的投影和自己的 softmax，因此不同的头可以同时把权重放在不同的位置上。',
+        zh: '以第 1 课的“那只动物没有过马路，因为它太累了。”中的“它”为例：一个有用的信号是“它”指代哪个名词，另一个是句子说了它什么（“太累了”）。**多头注意力**并行运行多个头，每个头有自己的投影和自己的 softmax，因此不同的头可以同时把权重放在不同的位置上。',
       },
     },
     {
@@ -117,7 +117,7 @@ export const multiHead: Lesson = {
           },
           {
             id: 'sum-scores',
-            text: { en: 'Their scores: the heads’ scores are added up before one shared softmax', zh: '得分：先把各头的得分相加，再做一次所有头共用的 softmax' },
+            text: { en: 'Their scores: the heads’ scores are added up before one shared softmax', zh: '得分：先把各头的得分相加，再做一次共用的 softmax' },
             correct: false,
             feedback: {
               en: 'Each head has its own softmax over its own scores, and nothing is added before it. The combining happens after attention: the heads’ outputs are concatenated and projected by $W^O$.',
@@ -155,7 +155,7 @@ export const multiHead: Lesson = {
         choices: [
           {
             id: 'four',
-            text: { en: '4 columns per head; the concatenation stays 32 wide', zh: '每个头 4 列；拼接后仍是 32 宽' },
+            text: { en: '4 columns per head (halved); the concatenation stays 32 wide', zh: '每个头 4 列（减半）；拼接后仍是 32 宽' },
             correct: true,
             feedback: {
               en: '$d_k = d_{\\text{model}} / h = 32 / 8 = 4$. More heads do not make the model wider: they cut the same 32 features into thinner slices, and the eight 4-wide outputs fill the same 32 columns.',
@@ -164,7 +164,7 @@ export const multiHead: Lesson = {
           },
           {
             id: 'eight-wider',
-            text: { en: '8 columns per head, as before; the concatenation grows to 64', zh: '每个头仍是 8 列；拼接后变成 64 宽' },
+            text: { en: '8 columns per head, as before; the concatenation is 64', zh: '每个头仍是 8 列；拼接后是 64 宽' },
             correct: false,
             feedback: {
               en: 'That is the picture of more heads making a wider model. The width is fixed and split: with 8 heads each gets $32 / 8 = 4$ columns, and the concatenation is back at 32, the width $W^O$ and the next layer expect.',
@@ -212,7 +212,7 @@ export const multiHead: Lesson = {
           },
           {
             id: 'halves',
-            text: { en: 'It halves: each head’s matrices are only half as wide', zh: '减半：每个头的矩阵只有原来一半宽' },
+            text: { en: 'It halves: each head’s matrices are only half as wide', zh: '减半：每个头的矩阵窄了一半' },
             correct: false,
             feedback: {
               en: 'The slices get thinner, but there are twice as many of them; together they still tile the same $32 \\times 32$ matrices.',
@@ -273,7 +273,7 @@ export const multiHead: Lesson = {
         choices: [
           {
             id: 'middle',
-            text: { en: 'One head is clearly worse; so are 32 narrow heads', zh: '一个头明显更差，32 个窄头也会变差' },
+            text: { en: 'One head is clearly worse; so are 32 heads of width 16', zh: '一个头明显更差，32 个 16 宽的头也会变差' },
             correct: true,
             feedback: {
               en: 'One head loses 0.9 BLEU against the base model; 8 and 16 heads are best (25.8); 32 heads of width 16 drop back to 25.4.',
@@ -282,7 +282,7 @@ export const multiHead: Lesson = {
           },
           {
             id: 'more-better',
-            text: { en: 'It keeps improving: 32 heads of width 16 come out best', zh: '一直变好：32 个宽度为 16 的头得分最高' },
+            text: { en: 'It keeps improving: 32 heads of width 16 do best', zh: '一直变好：32 个宽度为 16 的头得分最高' },
             correct: false,
             feedback: {
               en: '32 heads score 25.4 BLEU, below 16 heads (25.8). At constant computation each head gets narrower, and 16 features per head seem to be too few.',
@@ -384,7 +384,7 @@ export const multiHead: Lesson = {
         choices: [
           {
             id: 'output-and-later',
-            text: { en: 'Layer 1’s output, and therefore the weights of layer 2', zh: '第 1 层的输出，因而还有第 2 层的权重' },
+            text: { en: 'Layer 1’s output, and therefore the weights of all heads in layer 2', zh: '第 1 层的输出，因而还有第 2 层所有头的权重' },
             correct: true,
             feedback: {
               en: 'The other heads of layer 1 compute exactly as before; only the concatenation, and so the output after $W^O$, changes. Layer 2 reads that output, so its queries, keys and weights change too.',
@@ -483,7 +483,7 @@ export const multiHead: Lesson = {
           },
           {
             id: 'half',
-            text: { en: 'Half: a group shares its keys, but every head keeps its own values', zh: '一半：同一组共用键，但每个头仍保留自己的值' },
+            text: { en: 'Half: a group shares its keys, but every head keeps its own values', zh: '一半：同组共用键，但每个头保留自己的值' },
             correct: false,
             feedback: {
               en: 'GQA shares keys and values alike: each group has one key head and one value head, so the cache is $2 \\cdot 2 \\cdot d_k$, a quarter of $2 \\cdot 8 \\cdot d_k$.',

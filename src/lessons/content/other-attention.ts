@@ -103,7 +103,7 @@ export const otherAttention: Lesson = {
         choices: [
           {
             id: 'same',
-            text: { en: 'They are the same number for every pair', zh: '对每一对都是同一个数' },
+            text: { en: 'The same number: tanh gets the same input in both', zh: '同一个数：tanh 的输入相同' },
             correct: true,
             feedback: {
               en: 'A matrix times a stacked vector is the sum of its column blocks times the parts: $W_a [h_t; \\bar h_s] = W_1 h_t + W_2 \\bar h_s$. The tanh and $v_a$ come after, so the scores agree. The engine computes the two literally in different ways, and a test checks that they match.',
@@ -121,7 +121,7 @@ export const otherAttention: Lesson = {
           },
           {
             id: 'equal-widths',
-            text: { en: 'They agree only when queries and keys have the same width', zh: '只有当查询和键宽度相同时才一致' },
+            text: { en: 'They agree only when queries and keys have the same width', zh: '只有查询和键等宽时才一致' },
             correct: false,
             feedback: {
               en: 'The widths do not matter: $W_1$ has as many columns as $h_t$ has entries and $W_2$ as many as $\\bar h_s$, whatever those are. The identity holds for any widths.',
@@ -196,7 +196,7 @@ export const otherAttention: Lesson = {
           },
           {
             id: 'clipped',
-            text: { en: 'Keys 1, 2 and 3: the window is cut off at the start', zh: '第 1、2、3 个键：窗口在句首被截断' },
+            text: { en: 'Keys 1, 2 and 3: the window −1 to 3 is cut off at the start', zh: '第 1、2、3 个键：窗口 −1 到 3 在句首被截断' },
             correct: true,
             feedback: {
               en: '$|s - 1| \\le 2$ allows $s = -1 \\dots 3$, and only keys 1, 2 and 3 exist: three keys instead of $2D + 1 = 5$. Every other key is blocked and gets weight exactly 0. In the widget, the first row of the local-m map has three open cells and the rows in the middle of the sentence have five.',
@@ -244,7 +244,7 @@ export const otherAttention: Lesson = {
           },
           {
             id: 'below-one',
-            text: { en: 'Less than 1', zh: '小于 1' },
+            text: { en: 'Less than 1: each weight is then scaled by a Gaussian ≤ 1', zh: '小于 1：权重还要乘上不超过 1 的高斯因子' },
             correct: true,
             feedback: {
               en: 'Only a key exactly at $p_t$ keeps its whole align weight; every other key in the window loses part of it. Luong leaves it so, and the widget prints the range of the row sums under the local-p map.',
@@ -337,7 +337,7 @@ export const otherAttention: Lesson = {
           },
           {
             id: 'layers-times-w',
-            text: { en: 'About 32 × 4,096 ≈ 131,000 tokens, one window per layer', zh: '约 32 × 4096 ≈ 131,000 个词元：逐层累加' },
+            text: { en: 'About 32 × 4,096 ≈ 131,000 tokens: the windows add up layer by layer', zh: '约 32 × 4096 ≈ 131,000 个词元：逐层累加' },
             correct: true,
             feedback: {
               en: 'Layer 1 mixes 4,096 positions; layer 2 reads outputs that each mixed their own 4,096, and so on. After 32 layers the reach is about $32 \\times 4096 = 131{,}072$ tokens, the figure Jiang et al. give. It is a path information can take, not a guarantee that it arrives intact.',
@@ -409,7 +409,7 @@ export const otherAttention: Lesson = {
           },
           {
             id: 't-by-s',
-            text: { en: '7 × 6: one row per target token', zh: '7 × 6：每个目标词元一行' },
+            text: { en: '7 × 6: one row per target token, since queries come from it', zh: '7 × 6：每个目标词元一行，查询都来自目标句' },
             correct: true,
             feedback: {
               en: 'Each target token asks one query (a row), and each source token offers one key (a column). The output has 7 rows too, one mixed source vector per target token.',

@@ -57,7 +57,7 @@ export const position: Lesson = {
           },
           {
             id: 'reordered',
-            text: { en: 'The same output rows come back, in the shuffled order.', zh: '同样的几行输出，换成了打乱后的顺序。' },
+            text: { en: 'Each token keeps its output; only the rows’ order is shuffled.', zh: '每个词元的输出不变，只是行的顺序被打乱了。' },
             correct: true,
             feedback: {
               en: 'Each token still sees the same set of tokens, so its output is unchanged; only its row moved. The widget prints max |output(shuffled) − shuffle(output)| ≈ 0.',
@@ -143,7 +143,7 @@ export const position: Lesson = {
           },
           {
             id: 'all-rows',
-            text: { en: 'Rows differ, even for tokens that kept their place', zh: '各行都不同，连留在原位的词元也一样' },
+            text: { en: 'Rows differ, even for tokens that stayed: they read new keys and values', zh: '各行都不同，连留在原位的词元也一样：读到的键和值变了' },
             correct: true,
             feedback: {
               en: 'A moved token enters as its embedding plus the code of its new position, so its query, key and value change. A token that kept its place has the same input, but the keys and values it reads have changed, so its output changes too. Only swapping two copies of the same word changes nothing.',
@@ -193,7 +193,7 @@ export const position: Lesson = {
         choices: [
           {
             id: 'zeros',
-            text: { en: '$[0, 0, 0, 0]$: position 0 is the origin, so the first token gets no code', zh: '$[0, 0, 0, 0]$：位置 0 是原点，所以第一个词元没有编码' },
+            text: { en: '$[0, 0, 0, 0]$: position 0 is the origin, so token 0 gets no code', zh: '$[0, 0, 0, 0]$：位置 0 是原点，所以第一个词元没有编码' },
             correct: false,
             feedback: {
               en: 'Only the sines vanish at position 0; the cosines are $\\cos 0 = 1$. So the first token gets a code too, and no position’s code is the zero vector: $\\sin^2 + \\cos^2 = 1$ in every pair.',
@@ -202,7 +202,7 @@ export const position: Lesson = {
           },
           {
             id: 'sin-cos',
-            text: { en: '$[0, 1, 0, 1]$: each sine is 0 and each cosine 1', zh: '$[0, 1, 0, 1]$：正弦都为 0，余弦都为 1' },
+            text: { en: '$[0, 1, 0, 1]$: sines (even dimensions) are 0, cosines (odd) are 1', zh: '$[0, 1, 0, 1]$：偶数维正弦为 0，奇数维余弦为 1' },
             correct: true,
             feedback: {
               en: 'Every angle is $0 / 10000^{2i/d} = 0$, and $\\sin 0 = 0$, $\\cos 0 = 1$; the formula puts the sines at even dimensions and the cosines at odd ones. Set p = 0 in the widget to check.',
@@ -260,7 +260,7 @@ export const position: Lesson = {
           },
           {
             id: 'cosine-even',
-            text: { en: 'No: it is a sum of cosines of $\\delta$, the same for $-\\delta$', zh: '不能：它是 $\\delta$ 的余弦之和，换成 $-\\delta$ 也一样' },
+            text: { en: 'No: it is a sum of cosines of $\\delta$, and cosine is an even function', zh: '不能：它是 $\\delta$ 的余弦之和，而余弦是偶函数' },
             correct: true,
             feedback: {
               en: 'In each pair $\\sin a \\sin b + \\cos a \\cos b = \\cos(a - b)$, so the dot product is $\\sum_i \\cos(\\omega_i \\delta)$, and cosine is even. Two back and two ahead look exactly alike to it.',
@@ -330,7 +330,7 @@ export const position: Lesson = {
           },
           {
             id: 'unchanged',
-            text: { en: 'Still $s$: both turn by the same extra angle', zh: '仍是 $s$：两者多转了同样的角度' },
+            text: { en: 'Still $s$: both turn by the same extra angle, so their angle is kept', zh: '仍是 $s$：两者多转同样角度，夹角不变' },
             correct: true,
             feedback: {
               en: 'Moving both by 10 turns pair $i$ of both vectors by another $10\\,\\theta_i$. Turning two arrows by the same angle keeps the angle between them, and with it their dot product, in every pair. The score depends on $m - n$ only.',

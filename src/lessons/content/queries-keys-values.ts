@@ -89,7 +89,7 @@ export const queriesKeysValues: Lesson = {
         choices: [
           {
             id: 'output',
-            text: { en: 'Only the output, and in every row', zh: '只有输出，而且每一行都变' },
+            text: { en: 'Only the output, in every row: the scores never use V', zh: '只有输出，每一行都变：得分不用 V' },
             correct: true,
             feedback: {
               en: 'Values take no part in the scores: $QK^\\top$, the scaled scores and the weights depend on Q and K only. With the starting numbers every query gives “tea” a clearly positive weight, so every output row moves.',
@@ -203,7 +203,7 @@ export const queriesKeysValues: Lesson = {
         choices: [
           {
             id: 'no',
-            text: { en: 'No', zh: '不是' },
+            text: { en: 'No: queries and keys use different matrices', zh: '不是：查询和键的矩阵不同' },
             correct: true,
             feedback: {
               en: '$q_i \\cdot k_j$ and $q_j \\cdot k_i$ compare different vectors, because queries and keys use different matrices. And even equal scores give unequal weights, since each row is normalised by its own sum. Compare the “I” to “like” and “like” to “I” weights in the editor.',

@@ -213,7 +213,7 @@ export const readingAttentionMaps: Lesson = {
         choices: [
           {
             id: 'uniform',
-            text: { en: 'Nearly flat rows, closest to the broad template', zh: '几乎平坦的行，最接近“宽泛”模板' },
+            text: { en: 'Nearly flat rows, like the broad template: similar scores', zh: '几乎平坦的行，接近“宽泛”模板：得分相近' },
             correct: true,
             feedback: {
               en: 'Random queries and keys give scores of similar size, and a softmax over similar scores is nearly flat. Every sharper shape has to be learned.',

@@ -138,7 +138,7 @@ export const scaledDotProduct: Lesson = {
         choices: [
           {
             id: 'no-assumptions',
-            text: { en: 'No: the derivation assumed independent components of variance 1', zh: '不成立：推导假设了各分量独立且方差为 1' },
+            text: { en: 'No: it needs independent components of variance 1; training breaks both', zh: '不成立：它要求 q、k 各分量独立且方差为 1，训练打破了这两点' },
             correct: true,
             feedback: {
               en: 'Training breaks both assumptions: it makes queries and keys correlated and changes their scale. The $\\sqrt{d_k}$ is a fixed constant that gives the scores a sensible size at initialisation; after that, the learned weights decide how large they are.',
@@ -208,7 +208,7 @@ export const scaledDotProduct: Lesson = {
         choices: [
           {
             id: 'barely',
-            text: { en: 'Barely: each derivative is about 0.001 or smaller', zh: '几乎不变：每个导数只有 0.001 左右或更小' },
+            text: { en: 'Barely: each derivative is 0.001 or less; the gradient vanishes', zh: '几乎不变：每个导数都不超过 0.001，梯度消失' },
             correct: true,
             feedback: {
               en: '$\\partial\\alpha_2/\\partial s_2 = 0.001 \\times 0.999 \\approx 0.001$ and $\\partial\\alpha_1/\\partial s_2 = -0.998 \\times 0.001 \\approx -0.001$. Whatever the loss wants, it can hardly push these scores: that is the vanishing gradient.',
@@ -226,7 +226,7 @@ export const scaledDotProduct: Lesson = {
           },
           {
             id: 'zero',
-            text: { en: 'Not at all: with weights this close to 0 and 1 it is exactly 0', zh: '完全不变：权重这么接近 0 和 1，导数恰好为 0' },
+            text: { en: 'Not at all: with weights this near 0 and 1 it is exactly 0', zh: '完全不变：权重接近 0 和 1，导数恰好为 0' },
             correct: false,
             feedback: {
               en: 'Small, but not zero: the weights are not exactly 0 or 1, so the products $\\alpha_i \\alpha_j$ are tiny rather than 0.',
@@ -270,7 +270,7 @@ export const scaledDotProduct: Lesson = {
         choices: [
           {
             id: 'much-peakier',
-            text: { en: 'Much peakier: higher max weights, lower entropy', zh: '尖锐得多：最大权重更大，熵更低' },
+            text: { en: 'Much peakier: 8× larger scores raise max weights, lower entropy', zh: '尖锐得多：得分大 8 倍，最大权重更大，熵更低' },
             correct: true,
             feedback: {
               en: 'Unscaled scores are 8 times the scaled ones at $d_k = 64$, against about 2.8 times at $d_k = 8$, so the softmax saturates far more. Press the button below and read the table; the weights are random, so it is the sharpness that differs, not any meaning.',

@@ -53,7 +53,7 @@ export const transformerBlock: Lesson = {
         choices: [
           {
             id: 'same',
-            text: { en: 'Shape $[L \\times 32]$: each block returns the width it was given', zh: '形状 $[L \\times 32]$：每个块都交还它收到的宽度' },
+            text: { en: 'Shape $[L \\times 32]$: each block keeps the width, so residuals can be added', zh: '形状 $[L \\times 32]$：每个块都保持宽度不变，以便残差相加' },
             correct: true,
             feedback: {
               en: 'A block does not change the width. The heads are concatenated back to 32 and projected by $W^O$; the FFN widens to 128 inside and comes back to 32. The residual additions need the same shape on both sides, and that is also what lets blocks be stacked.',
@@ -136,7 +136,7 @@ export const transformerBlock: Lesson = {
         choices: [
           {
             id: 'yes',
-            text: { en: 'Yes: every block still ends with a LayerNorm, as in post-LN', zh: '会：每个块仍以层归一化结尾，和 Post-LN 一样' },
+            text: { en: 'Yes: the block still ends with a LayerNorm, as in post-LN', zh: '会：块仍以层归一化结尾，和 Post-LN 一样' },
             correct: false,
             feedback: {
               en: 'That is true of post-LN only. In pre-LN the last operation is an addition, $X\' + \\mathrm{FFN}(\\cdot)$.',
@@ -154,7 +154,7 @@ export const transformerBlock: Lesson = {
           },
           {
             id: 'no',
-            text: { en: 'No: the block’s last step is an addition, which nothing normalises', zh: '不会：块的最后一步是加法，之后没有归一化' },
+            text: { en: 'No: its last step is a residual addition, which nothing normalises', zh: '不会：块的最后一步是残差相加，之后不再经过任何归一化' },
             correct: true,
             feedback: {
               en: 'Only the inputs of the sub-layers are normalised; the residual stream keeps its own scale and can grow from block to block, which is why pre-LN models add one final LayerNorm after the last block.',
@@ -193,7 +193,7 @@ export const transformerBlock: Lesson = {
         choices: [
           {
             id: 'to-one',
-            text: { en: 'It climbs towards 1: the tokens end up as nearly the same vector', zh: '升向 1：词元最终几乎变成同一个向量' },
+            text: { en: 'It climbs towards 1: every attention layer mixes the tokens further', zh: '升向 1：每层注意力都把词元进一步混合到一起' },
             correct: true,
             feedback: {
               en: 'Each attention layer mixes the tokens further and nothing carries the originals forward, so they collapse. With the residuals on, the curve stays far lower.',
@@ -263,7 +263,7 @@ export const transformerBlock: Lesson = {
         choices: [
           {
             id: 'bn',
-            text: { en: '$[[-1, -1], [1, 1]]$: each column becomes −1, +1', zh: '$[[-1, -1], [1, 1]]$：每一列变成 −1、+1' },
+            text: { en: '$[[-1, -1], [1, 1]]$: each column is scaled from ±0.5 to ±1', zh: '$[[-1, -1], [1, 1]]$：每列从 ±0.5 放大到 ±1' },
             correct: true,
             feedback: {
               en: 'Column 1 is $(1, 2)$ and column 2 is $(2, 3)$: each has mean in the middle and std 0.5, so the first row goes to −1 and the second to +1.',

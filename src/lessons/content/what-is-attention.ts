@@ -95,7 +95,7 @@ export const whatIsAttention: Lesson = {
         choices: [
           {
             id: 'most-not-all',
-            text: { en: '“tired” gets the most, but well short of all of it', zh: '“累”得到的最多，但远不是全部' },
+            text: { en: '“tired” gets the most, about 0.71, but far from all of it', zh: '“累”得到最多，约 0.71，但远不是全部' },
             correct: true,
             feedback: {
               en: 'The scores are about 3.25 for “tired”, 2.04 for “animal”, 1.03 for “street” and −3.25 for “cross”, and the softmax turns them into about 0.71, 0.21, 0.08 and 0.001. It keeps the order of the scores, so the aligned key wins, but it is soft: every key with a finite score keeps some weight.',
@@ -153,7 +153,7 @@ export const whatIsAttention: Lesson = {
           },
           {
             id: 'same',
-            text: { en: 'No change: a dot product only measures the angle between arrows', zh: '不变：点积只衡量两支箭头之间的夹角' },
+            text: { en: 'No change: a dot product only measures the angle between arrows', zh: '不变：点积只看两支箭头的夹角' },
             correct: false,
             feedback: {
               en: 'That would hold for cosine similarity, which ignores length. The dot product grows with the length of both vectors; drag the query outwards and watch the numbers move.',
@@ -193,7 +193,7 @@ export const whatIsAttention: Lesson = {
         choices: [
           {
             id: 'never',
-            text: { en: 'No: it stays inside that shape or on its edge', zh: '不会：它总在这个图形之内或边上' },
+            text: { en: 'No: weights that are positive and sum to 1 keep it inside or on its edge', zh: '不会：正权重之和为 1，总在图形内或边上' },
             correct: true,
             feedback: {
               en: 'An average with non-negative weights that sum to 1 always lies within the convex hull of the points averaged. Attention can pick one value or blend several, but it never goes beyond them.',
@@ -202,7 +202,7 @@ export const whatIsAttention: Lesson = {
           },
           {
             id: 'negative',
-            text: { en: 'Yes: a negative score pushes the output away from that key, past the edge', zh: '会：负的得分会把输出推离那个键，越过边界' },
+            text: { en: 'Yes: a negative score pushes the output away from that key, past the edge', zh: '会：负得分会把输出推离那个键，越过边界' },
             correct: false,
             feedback: {
               en: 'A negative score still gives a positive weight, because $e^{s}$ is positive for every $s$. Negative scores only mean small weights, never a push away.',
