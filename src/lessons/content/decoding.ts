@@ -9,7 +9,7 @@ export const decoding: Lesson = {
   title: { en: 'Attention in the decoder, and how text is generated', zh: '解码器中的注意力与文本生成' },
   summary: {
     en: 'How a Transformer writes: the decoder block with masked self-attention and cross-attention, the three model families, teacher forcing, the $n^2$ cost of attention, the KV cache, and choosing each next token greedily or at a temperature.',
-    zh: 'Transformer 如何写出文本：带掩码自注意力和交叉注意力的解码器块、三大模型家族、教师强制、注意力的 $n^2$ 代价、KV 缓存，以及用贪心或带温度的采样选出每个下一个词元。',
+    zh: 'Transformer 如何写出文本：包含掩码自注意力和交叉注意力的解码器块、三大模型家族、教师强制、注意力的 $n^2$ 代价、KV 缓存，以及如何用贪心或带温度的采样逐个选出下一个词元。',
   },
   objectives: [
     {
@@ -26,7 +26,7 @@ export const decoding: Lesson = {
     },
     {
       en: 'Say what a KV cache stores, why the causal mask makes it possible, and compute its size per token.',
-      zh: '说出 KV 缓存存的是什么、为什么因果掩码使它成为可能，并算出它每个词元占多大。',
+      zh: '说出 KV 缓存存的是什么、为什么有了因果掩码才能使用它，并算出每个词元要占多少缓存。',
     },
     {
       en: 'Generate greedily or by sampling, and predict what the temperature $T$ in $\\mathrm{softmax}(z/T)$ does to the distribution.',
@@ -39,7 +39,7 @@ export const decoding: Lesson = {
       kind: 'prose',
       text: {
         en: 'So far every token read the whole sentence at once: that is the encoder. The Transformer was built for translation, as an encoder–decoder. The encoder turns the source sentence into one vector per token; the decoder attends to them and writes the translation **autoregressively**: one token at a time, each conditioned on the source and on the tokens it has already written. The article this course follows describes this structure, then turns to the encoder alone. This lesson is about the other half.',
-        zh: '到目前为止，每个词元都是一次读完整个句子：这就是编码器。Transformer 原本是为翻译设计的，采用编码器–解码器结构。编码器把源句子变成每个词元一个向量；解码器关注这些向量，以**自回归**的方式写出译文：一次一个词元，每个新词元都以源句子和它已经写出的词元为条件。本课程所依据的文章介绍了这种结构，随后只讨论了编码器。本课讲的就是另一半。',
+        zh: '到目前为止，每个词元都能一次看到整个句子：这就是编码器。Transformer 原本是为翻译设计的，采用编码器–解码器结构。编码器把源句子的每个词元变成一个向量；解码器关注这些向量，以**自回归**的方式写出译文：一次写一个词元，每个新词元都取决于源句子和已经写出的词元。本课程所依据的文章介绍了这种结构，随后便只讲编码器。本课讲的就是另一半：解码器。',
       },
     },
     { kind: 'heading', text: { en: 'The decoder block', zh: '解码器块' } },
@@ -47,7 +47,7 @@ export const decoding: Lesson = {
       kind: 'prose',
       text: {
         en: 'A decoder block of the original Transformer has three sub-layers where an encoder block has two. **Masked self-attention** lets the target written so far attend to itself, under the causal mask of lesson 4. **Cross-attention** takes its queries from the decoder and its keys and values from the encoder’s output: attention between two sequences, as in lesson 8. The **feed-forward network** is the same as in the encoder. Each sub-layer is wrapped the same way: a residual connection, then LayerNorm.',
-        zh: '原始 Transformer 的解码器块有三个子层，而编码器块只有两个。**掩码自注意力**让目前已写出的目标序列关注它自己，使用第 4 课的因果掩码。**交叉注意力**的查询来自解码器，键和值来自编码器的输出：这就是第 8 课讲的两个序列之间的注意力。**前馈网络**与编码器中的相同。每个子层都以同样的方式包裹起来：先加残差连接，再做层归一化。',
+        zh: '原始 Transformer 的解码器块有三个子层，而编码器块只有两个。**掩码自注意力**让已经写出的目标序列对自身做注意力，并使用第 4 课的因果掩码。**交叉注意力**的查询来自解码器，键和值来自编码器的输出：这就是第 8 课讲的两个序列之间的注意力。**前馈网络**与编码器中的相同。每个子层外面都套着同样的结构：先加残差连接，再做层归一化。',
       },
     },
     {
@@ -55,7 +55,7 @@ export const decoding: Lesson = {
       tex: String.raw`\begin{aligned} Y_1 &= \mathrm{LN}\big(Y + \mathrm{MHA}(Y, Y, Y;\ \text{causal})\big) \\ Y_2 &= \mathrm{LN}\big(Y_1 + \mathrm{MHA}(Y_1, H, H)\big) \\ Y_3 &= \mathrm{LN}\big(Y_2 + \mathrm{FFN}(Y_2)\big) \end{aligned}`,
       caption: {
         en: 'One post-LN decoder block (Vaswani et al. 2017, Figure 1). $Y$ is the target so far, $[T \\times d_{\\text{model}}]$; $H$ is the encoder’s output, $[S \\times d_{\\text{model}}]$. $\\mathrm{MHA}(\\text{queries}, \\text{keys}, \\text{values})$: in the second line the queries come from $Y_1$ and the keys and values from $H$, so the weights are $T \\times S$.',
-        zh: '一个 Post-LN 解码器块（Vaswani 等人 2017，图 1）。$Y$ 是目前的目标序列，$[T \\times d_{\\text{model}}]$；$H$ 是编码器的输出，$[S \\times d_{\\text{model}}]$。$\\mathrm{MHA}(\\text{查询}, \\text{键}, \\text{值})$：第二行的查询来自 $Y_1$，键和值来自 $H$，所以权重是 $T \\times S$ 的。',
+        zh: '一个 Post-LN 解码器块（Vaswani 等人，2017，图 1）。$Y$ 是目前已写出的目标序列，$[T \\times d_{\\text{model}}]$；$H$ 是编码器的输出，$[S \\times d_{\\text{model}}]$。$\\mathrm{MHA}(\\text{查询}, \\text{键}, \\text{值})$：第二行的查询来自 $Y_1$，键和值来自 $H$，所以权重是 $T \\times S$ 的。',
       },
     },
     {
@@ -82,7 +82,7 @@ export const decoding: Lesson = {
             correct: false,
             feedback: {
               en: 'Cross-attention reads keys and values from an encoder’s output. A decoder-only model has no encoder, so the sub-layer has nothing to attend to and is left out.',
-              zh: '交叉注意力要从编码器的输出中读取键和值。仅解码器模型没有编码器，这个子层无物可关注，因此被去掉了。',
+              zh: '交叉注意力要从编码器的输出中读取键和值。仅解码器模型没有编码器，这个子层没有东西可关注，因此被去掉了。',
             },
           },
           {
@@ -91,7 +91,7 @@ export const decoding: Lesson = {
             correct: false,
             feedback: {
               en: 'That is an encoder block, as in BERT. A model trained to predict the next token must not read it: without the causal mask, position $i$ could simply copy token $i+1$.',
-              zh: '那是编码器块，比如 BERT。一个被训练来预测下一个词元的模型不能读到它：没有因果掩码，位置 $i$ 直接抄下词元 $i+1$ 就行了。',
+              zh: '那是编码器块，比如 BERT 中的。训练来预测下一个词元的模型不能事先读到这个词元：没有因果掩码，位置 $i$ 直接照抄词元 $i+1$ 就行了。',
             },
           },
           {
@@ -100,7 +100,7 @@ export const decoding: Lesson = {
             correct: false,
             feedback: {
               en: 'Every Transformer block, encoder or decoder, has the position-wise feed-forward network; it is where each token is transformed on its own after attention has mixed them.',
-              zh: '每个 Transformer 块，无论编码器还是解码器，都有逐位置的前馈网络；注意力把词元混合之后，每个词元在这里单独做变换。',
+              zh: '无论属于编码器还是解码器，每个 Transformer 块都有逐位置的前馈网络：注意力把各个词元混合之后，每个词元在这里各自单独做变换。',
             },
           },
         ],
@@ -112,15 +112,15 @@ export const decoding: Lesson = {
       items: [
         {
           en: '**Encoder-only** (BERT, Devlin et al. 2018): encoder blocks only. Self-attention is bidirectional, with no causal mask; the model is trained to fill in hidden tokens from the words on both sides. It reads and classifies text but does not write it.',
-          zh: '**仅编码器**（BERT，Devlin 等人 2018）：只有编码器块。自注意力是双向的，没有因果掩码；模型的训练任务是根据两侧的词填出被遮住的词元。它擅长阅读和分类文本，但不负责写文本。',
+          zh: '**仅编码器**（BERT，Devlin 等人，2018）：只有编码器块。自注意力是双向的，没有因果掩码；模型的训练任务是根据两侧的词填出被遮住的词元。它用来阅读文本、给文本分类，但不用来写文本。',
         },
         {
           en: '**Decoder-only** (GPT, Radford et al. 2018; GPT-2, 2019): decoder blocks with the cross-attention removed, so each block is causal self-attention and a feed-forward network. Trained to predict the next token, it writes text. The lab’s trained model is one of these; GPT-2 and BERT are the two models the course’s article names in its conclusion.',
-          zh: '**仅解码器**（GPT，Radford 等人 2018；GPT-2，2019）：去掉了交叉注意力的解码器块，每个块就是因果自注意力加前馈网络。它的训练任务是预测下一个词元，用来写文本。实验台中训练好的模型就属于这一类；本课程所依据的文章在结论中提到的正是 GPT-2 和 BERT 这两个模型。',
+          zh: '**仅解码器**（GPT，Radford 等人，2018；GPT-2，2019）：由去掉交叉注意力的解码器块组成，每个块只有因果自注意力和前馈网络。它通过预测下一个词元来训练，用来写文本。实验台中训练好的模型就属于这一类；本课程所依据的文章在结论中提到的正是 GPT-2 和 BERT 这两个模型。',
         },
         {
           en: '**Encoder–decoder** (the original Transformer; T5, Raffel et al. 2019): both stacks, joined by cross-attention. Used when one text is turned into another: translation, summaries.',
-          zh: '**编码器–解码器**（原始 Transformer；T5，Raffel 等人 2019）：两叠块都有，由交叉注意力相连。用于把一段文本变成另一段文本：翻译、摘要。',
+          zh: '**编码器–解码器**（原始 Transformer；T5，Raffel 等人，2019）：编码器和解码器两组堆叠都有，二者通过交叉注意力相连。用于把一段文本转换成另一段文本，如翻译和摘要。',
         },
       ],
     },
@@ -129,17 +129,17 @@ export const decoding: Lesson = {
       widget: 'decoder-block',
       caption: {
         en: 'Pick a family to see which sub-layers a block has and which mask each attention uses. Shapes use the lab’s width, heads and layers and your sentence; in the encoder–decoder view your sentence is the source and the slider sets how many target tokens are written.',
-        zh: '选一个家族，看它的块有哪些子层、每个注意力用什么掩码。形状用的是实验台的宽度、头数、层数和你的句子；在编码器–解码器视图中，你的句子是源句子，滑块决定已经写出多少个目标词元。',
+        zh: '选一个家族，看它的块有哪些子层、每个注意力层用什么掩码。各个形状按实验台的宽度、头数、层数和你的句子计算；在编码器–解码器视图中，你的句子是源句子，滑块决定已经写出多少个目标词元。',
       },
     },
-    { kind: 'heading', text: { en: 'Training every position at once', zh: '一次训练所有位置' } },
+    { kind: 'heading', text: { en: 'Training every position at once', zh: '同时训练所有位置' } },
     {
       kind: 'question',
       question: {
         id: 'causal-predicts',
         prompt: {
           en: 'Under a causal mask position $i$ sees token $i$ and the tokens before it. What does position $i$ predict?',
-          zh: '在因果掩码下，位置 $i$ 能看到词元 $i$ 以及它之前的词元。位置 $i$ 预测什么？',
+          zh: '在因果掩码下，位置 $i$ 能看到词元 $i$ 以及它之前的词元。位置 $i$ 要预测的是什么？',
         },
         choices: [
           {
@@ -148,7 +148,7 @@ export const decoding: Lesson = {
             correct: true,
             feedback: {
               en: 'Each position predicts the next token. In training the sentence is written twice: as targets, and shifted one place right as input, so the target of position $i$ is the input of position $i+1$.',
-              zh: '每个位置预测下一个词元。训练时句子被写了两遍：一遍作为目标，一遍右移一位作为输入，所以位置 $i$ 的目标正是位置 $i+1$ 的输入。',
+              zh: '每个位置预测下一个词元。训练时同一个句子用了两次：一次作为目标，一次右移一位作为输入，所以位置 $i$ 的目标正是位置 $i+1$ 的输入。',
             },
           },
           {
@@ -157,7 +157,7 @@ export const decoding: Lesson = {
             correct: false,
             feedback: {
               en: 'A token the position can read is no task: the model would learn to copy its input, and when generating there is no next token to copy. The target is one place further on.',
-              zh: '预测一个自己能读到的词元算不上任务：模型只会学会抄写输入，而生成时并没有下一个词元可抄。目标在后面一位。',
+              zh: '预测一个自己能读到的词元算不上任务：模型只会学会抄写输入，而生成时并没有下一个词元可抄。目标应该是再往后一位的词元。',
             },
           },
           {
@@ -166,7 +166,7 @@ export const decoding: Lesson = {
             correct: false,
             feedback: {
               en: 'Each position ends in one softmax over the vocabulary: one distribution for one next token. The heads share the work inside a layer; they do not each output a token.',
-              zh: '每个位置最后只有一次词表上的 softmax：一个分布，对应一个下一个词元。各个头在层内分工合作，并不是各自输出一个词元。',
+              zh: '每个位置最后只在词表上做一次 softmax，得到一个分布，只预测下一个词元。各个头在层内分工合作，并不是各自输出一个词元。',
             },
           },
           {
@@ -186,7 +186,7 @@ export const decoding: Lesson = {
       answers: 'causal-predicts',
       text: {
         en: 'Training a decoder uses the target sentence twice. As **targets**, position $i$ must predict token $i$. As **input**, the same tokens are **shifted right** by one place behind a start token, so the input at position $i$ is token $i-1$. The causal mask lets position $i$ read inputs $1 \\dots i$: the start token and every token before its target, exactly what a writer would have produced by then. Read in the original sentence, the position holding a token predicts the token after it. Feeding the true earlier tokens rather than the model’s own guesses is called **teacher forcing** (Williams and Zipser 1989).',
-        zh: '训练解码器时，目标句子被用了两次。作为**目标**：位置 $i$ 必须预测词元 $i$。作为**输入**：同样的词元在前面加一个开始词元后**右移**一位，所以位置 $i$ 的输入是词元 $i-1$。因果掩码让位置 $i$ 读取输入 $1 \\dots i$：开始词元和它的目标之前的每一个词元，恰好是写到这里时已经写出的内容。换成原句来看，就是持有某个词元的位置预测它后面的那个词元。训练时喂给模型真实的前文，而不是模型自己的猜测，这叫作**教师强制**（Williams 和 Zipser 1989）。',
+        zh: '训练解码器时，目标句子被用了两次。作为**目标**：位置 $i$ 必须预测词元 $i$。作为**输入**：同样的词元在前面加一个开始词元后**右移**一位，所以位置 $i$ 的输入是词元 $i-1$。因果掩码让位置 $i$ 读取输入 $1 \\dots i$：开始词元，以及该位置的目标之前的所有词元，恰好是写到这里时已经写出的内容。对照原句来看，就是每个位置根据它拿到的词元，去预测紧随其后的那个词元。训练时输入真实的前文，而不是模型自己的猜测，这叫作**教师强制**（Williams 和 Zipser，1989）。',
       },
     },
     {
@@ -194,7 +194,7 @@ export const decoding: Lesson = {
       tex: String.raw`\mathcal{L} = -\sum_{i=1}^{n} \log p_\theta\big(y_i \mid y_{<i},\ x\big)`,
       caption: {
         en: 'The loss: one term per position, all from one forward pass. Because of the causal mask, position $i$’s prediction depends only on $y_{<i}$ and the source $x$ (a decoder-only model has no $x$).',
-        zh: '损失函数：每个位置一项，全部来自同一次前向计算。由于因果掩码，位置 $i$ 的预测只依赖 $y_{<i}$ 和源句子 $x$（仅解码器模型没有 $x$）。',
+        zh: '损失函数：每个位置一项，全部来自同一次前向计算。由于有因果掩码，位置 $i$ 的预测只依赖 $y_{<i}$ 和源句子 $x$（仅解码器模型没有 $x$）。',
       },
     },
     {
@@ -203,14 +203,14 @@ export const decoding: Lesson = {
       answers: 'causal-predicts',
       caption: {
         en: 'Your sentence as a decoder sees it in training. Pick a position: it reads the filled cells of its row and must predict the token at the end of the row, which is also the next position’s input.',
-        zh: '训练时解码器眼中的你的句子。选一个位置：它读这一行中实心的格子，必须预测行末的词元，而这个词元也是下一个位置的输入。',
+        zh: '训练时，解码器看到的你的句子是这样的。选一个位置：它读取这一行中实心的格子，要预测的是行末的词元，而这个词元也是下一个位置的输入。',
       },
     },
     {
       kind: 'prose',
       text: {
         en: 'Why is this the same computation as writing one token at a time? Position $i$ cannot read anything after its own input, so its output is exactly what it would be if the sequence ended there. One pass over the whole sentence therefore computes, for every position at once, what a step-by-step writer would compute at that step. Only the earlier tokens differ: in training they are the true ones, in generation they are the model’s own choices, and an early mistake is read by every later step.',
-        zh: '为什么这与一次写一个词元是同一种计算？位置 $i$ 读不到它自己的输入之后的任何东西，所以它的输出与序列在这里结束时完全相同。因此，对整句做一次前向计算，就同时为每个位置算出了逐步生成时在那一步会算出的结果。唯一的区别是前文：训练时它们是真实的词元，生成时是模型自己选出的词元，前面的一个错误会被后面的每一步读到。',
+        zh: '为什么这与一次写一个词元是同一种计算？位置 $i$ 读不到它自己的输入之后的任何东西，所以它的输出和序列恰好在此结束时的输出完全一样。因此，对整句做一次前向计算，就同时为每个位置算出了逐步生成时在那一步会算出的结果。唯一的区别在于前文：训练时前文是真实的词元，生成时则是模型自己选出的词元，而早先的一个错误会被之后的每一步读到。',
       },
     },
     {
@@ -219,7 +219,7 @@ export const decoding: Lesson = {
       preset: { lab: { causal: true, maskMode: 'none', disabledHeads: [], predictAt: 2 } },
       note: {
         en: 'The widget below runs the lab’s trained language model, with its causal mask, on the lab’s sentence. Choose other positions under “Predict after token”: every prediction comes from the same single forward pass, as in training.',
-        zh: '下面的组件在实验台的句子上运行训练好的语言模型，带着它自己的因果掩码。在“预测此词元之后”中换其他位置试试：每个预测都来自同一次前向计算，和训练时一样。',
+        zh: '下面的组件用实验台中训练好的语言模型（带因果掩码）处理实验台的句子。在“预测此词元之后”中换几个位置试试：每个预测都来自同一次前向计算，和训练时一样。',
       },
     },
     {
@@ -228,7 +228,7 @@ export const decoding: Lesson = {
       config: { example: 'plain' },
       caption: {
         en: 'The trained model on the lab’s sentence. Its predictions are often wrong: it is a very small model.',
-        zh: '训练好的模型处理实验台的句子。它的预测经常是错的：这是一个非常小的模型。',
+        zh: '训练好的模型处理实验台中的句子。它的预测常常出错，因为这是一个非常小的模型。',
       },
     },
     { kind: 'heading', text: { en: 'The cost of attention', zh: '注意力的代价' } },
@@ -238,7 +238,7 @@ export const decoding: Lesson = {
         id: 'double-length',
         prompt: {
           en: 'You double the sequence length $n$. How does the memory for one head’s score matrix in one layer change?',
-          zh: '你把序列长度 $n$ 加倍。一个头在一层中的得分矩阵所需的内存会怎样变化？',
+          zh: '把序列长度 $n$ 加倍，某一层中一个头的得分矩阵所占的内存会怎样变化？',
         },
         choices: [
           {
@@ -295,7 +295,7 @@ export const decoding: Lesson = {
         zh: 'Vaswani 等人 2017，表 1：按每层计，$n$ 为序列长度，$d$ 为宽度，$k$ 为卷积核大小，$r$ 为受限自注意力的邻域大小',
       },
       columns: [
-        { en: 'Layer type', zh: '层的类型' },
+        { en: 'Layer type', zh: '层类型' },
         { en: 'Complexity per layer', zh: '每层复杂度' },
         { en: 'Sequential operations', zh: '顺序操作数' },
         { en: 'Maximum path length', zh: '最大路径长度' },
@@ -311,7 +311,7 @@ export const decoding: Lesson = {
       kind: 'prose',
       text: {
         en: 'Self-attention has no chain of steps to wait for, and connects any two positions in one hop. A recurrent layer needs $n$ steps one after another, and a signal from the first token passes through all of them to reach the last. Per layer, self-attention is the cheaper of the two while $n < d$, as for most sentences in the original paper ($d = 512$), and the dearer beyond: long contexts are where $n^2$ hurts.',
-        zh: '自注意力没有需要依次等待的步骤链，任意两个位置之间一步即可相连。循环层需要一个接一个地执行 $n$ 步，第一个词元的信号要穿过所有步骤才能到达最后一个。按每层计，当 $n < d$ 时自注意力更便宜，原论文中的大多数句子都是如此（$d = 512$）；超过这个长度它就更贵：长上下文正是 $n^2$ 让人头疼的地方。',
+        zh: '自注意力没有需要依次等待的步骤链，任意两个位置之间一步即可相连。循环层需要一个接一个地执行 $n$ 步，第一个词元的信号要穿过所有步骤才能到达最后一个。按每层计，当 $n < d$ 时自注意力更便宜，原论文中的大多数句子都是如此（$d = 512$）；超过这个长度，它反而更贵：$n^2$ 的代价在长上下文中最为突出。',
       },
     },
     {
@@ -319,7 +319,7 @@ export const decoding: Lesson = {
       widget: 'attention-cost',
       caption: {
         en: 'Slide $n$ and $d$ (both double at each step). The score matrix is one head in one layer; the chart is log–log, so $n^2 \\cdot d$ and $n \\cdot d^2$ are straight lines that cross at $n = d$.',
-        zh: '拖动 $n$ 和 $d$（每一格都翻倍）。得分矩阵指一层中的一个头；图是双对数的，所以 $n^2 \\cdot d$ 和 $n \\cdot d^2$ 都是直线，在 $n = d$ 处相交。',
+        zh: '拖动 $n$ 和 $d$（每移动一格都翻倍）。图中的得分矩阵是某一层中一个头的；图表采用双对数坐标，所以 $n^2 \\cdot d$ 和 $n \\cdot d^2$ 都是直线，在 $n = d$ 处相交。',
       },
     },
     {
@@ -327,15 +327,15 @@ export const decoding: Lesson = {
       tone: 'note',
       text: {
         en: 'FlashAttention (Dao et al. 2022) computes exactly the same attention tile by tile, with a softmax that keeps a running maximum and sum, so the $n \\times n$ matrix is never written to the GPU’s main memory. Its memory grows linearly in $n$; the operations still grow as $n^2$.',
-        zh: 'FlashAttention（Dao 等人 2022）逐块计算完全相同的注意力，softmax 在计算中维护一个滚动的最大值和累加和，所以 $n \\times n$ 的矩阵从不写入 GPU 的主存。它的内存随 $n$ 线性增长；运算量仍然按 $n^2$ 增长。',
+        zh: 'FlashAttention（Dao 等人，2022）分块计算出完全相同的注意力结果：softmax 在计算过程中持续更新当前的最大值和累加和，因此 $n \\times n$ 矩阵从不写入 GPU 显存。它的内存占用随 $n$ 线性增长，运算量仍按 $n^2$ 增长。',
       },
     },
-    { kind: 'heading', text: { en: 'Generating with a KV cache', zh: '用 KV 缓存来生成' } },
+    { kind: 'heading', text: { en: 'Generating with a KV cache', zh: '借助 KV 缓存生成' } },
     {
       kind: 'prose',
       text: {
         en: 'Generation repeats one step: run the model on the tokens so far, read the distribution at the last position, choose a token, append it. Run naively, step $t$ recomputes attention over all $t$ tokens in every layer, and most of that was already computed at step $t-1$.',
-        zh: '生成就是重复同一步：在目前的词元上运行模型，读出最后一个位置的分布，选一个词元，把它追加到末尾。如果直接这样做，第 $t$ 步要在每一层重新计算全部 $t$ 个词元的注意力，而其中大部分在第 $t-1$ 步已经算过了。',
+        zh: '生成就是不断重复同一个步骤：对目前已有的词元运行模型，读出最后一个位置的分布，选出一个词元，追加到末尾。如果朴素地这样做，第 $t$ 步要在每一层重新计算全部 $t$ 个词元的注意力，而其中大部分在第 $t-1$ 步已经算过了。',
       },
     },
     {
@@ -344,16 +344,16 @@ export const decoding: Lesson = {
         id: 'kv-step',
         prompt: {
           en: 'A decoder has $t$ tokens and computes the next one, keeping whatever it computed at earlier steps. What must one layer’s self-attention compute anew?',
-          zh: '解码器已有 $t$ 个词元，正在计算下一个，并保留了前面各步算出的一切。一层的自注意力需要重新计算什么？',
+          zh: '解码器已有 $t$ 个词元，正在计算下一个，并保留了前面各步算出的一切。其中一层的自注意力需要新算哪些东西？',
         },
         choices: [
           {
             id: 'one-row',
-            text: { en: 'One new query row, plus a new row appended to each of K and V', zh: '一个新的查询行，以及追加到 K、V 末尾的各一个新行' },
+            text: { en: 'One new query row, plus a new row appended to each of K and V', zh: '一个新的查询行，再给 K 和 V 各追加一个新行' },
             correct: true,
             feedback: {
               en: 'The earlier tokens’ keys and values have not changed, so they are kept. The new token adds its own key and value, which it and every later token will read, and its query is scored against all $t+1$ keys.',
-              zh: '之前词元的键和值没有变化，所以保留下来。新词元加入自己的键和值，供它自己和之后的每个词元读取；它的查询与全部 $t+1$ 个键计算得分。',
+              zh: '之前各词元的键和值没有变化，直接保留。新词元添上自己的键和值，供它自己和之后的每个词元读取；它的查询要与全部 $t+1$ 个键计算得分。',
             },
           },
           {
@@ -362,7 +362,7 @@ export const decoding: Lesson = {
             correct: false,
             feedback: {
               en: 'Only the last row is new. The other rows belong to earlier positions, which cannot see the new token, so their scores and weights are the ones computed before.',
-              zh: '只有最后一行是新的。其他各行属于之前的位置，它们看不到新词元，所以它们的得分和权重就是以前算出的那些。',
+              zh: '只有最后一行是新的。其他各行属于之前的位置，它们看不到新词元，所以这些行的得分和权重与之前算出的完全相同。',
             },
           },
           {
@@ -391,7 +391,7 @@ export const decoding: Lesson = {
       answers: 'kv-step',
       text: {
         en: 'Under the causal mask no earlier position reads a later token, so in every layer the earlier keys and values stay exactly as they were. A **KV cache** keeps them. At each step only the new token goes through the layers: in each layer its query, key and value are computed, the key and value are appended as one new row of the cached $K$ and $V$, and the one new query is scored against all the keys. A step then costs $O(t \\cdot d)$ per layer instead of $O(t^2 \\cdot d)$. In a bidirectional encoder this would not work: a new token changes every earlier row.',
-        zh: '在因果掩码下，之前的位置都不会读到后面的词元，所以在每一层中，之前的键和值都保持原样。**KV 缓存**把它们存下来。每一步只有新词元经过各层：在每一层算出它的查询、键和值，把键和值作为新的一行追加到缓存的 $K$ 和 $V$ 中，再用这一个新查询对所有键计算得分。这样每一步每层的代价是 $O(t \\cdot d)$，而不是 $O(t^2 \\cdot d)$。在双向编码器中这行不通：新词元会改变之前的每一行。',
+        zh: '在因果掩码下，之前的位置都不会读到后面的词元，所以在每一层中，之前的键和值都保持原样。**KV 缓存**把它们存下来。每一步只有新词元经过各层：在每一层算出它的查询、键和值，把键和值作为新的一行追加到缓存的 $K$ 和 $V$ 中，再用这个新查询与所有键计算得分。这样每一步每层的代价是 $O(t \\cdot d)$，而不是 $O(t^2 \\cdot d)$。在双向编码器中这行不通：新词元会改变之前的每一行。',
       },
     },
     {
@@ -399,7 +399,7 @@ export const decoding: Lesson = {
       widget: 'kv-cache',
       caption: {
         en: 'One attention head of the lab’s untrained model, fed one token at a time as a decoder generates: $K$ and $V$ grow by one row per token, only the newest query is computed, and the counters compare the work with and without the cache.',
-        zh: '实验台未训练模型的一个注意力头，像解码器生成时那样一次喂入一个词元：每个词元让 $K$ 和 $V$ 各增加一行，只计算最新的查询，计数器比较有缓存和没有缓存时的工作量。',
+        zh: '实验台中未训练模型的一个注意力头，像解码器生成时那样每次输入一个词元：每来一个词元，$K$ 和 $V$ 各增加一行，只计算最新的查询；计数器对比有缓存和无缓存时的计算量。',
       },
     },
     {
@@ -407,14 +407,14 @@ export const decoding: Lesson = {
       tex: String.raw`\text{cache per token} = 2 \times N_{\text{layers}} \times h \times d_k \ \text{numbers}`,
       caption: {
         en: 'One key and one value of $d_k$ numbers for each head of each layer. The lab’s trained model: $2 \\times 2 \\times 4 \\times 32 = 512$ numbers per token, 65,536 for its full context of 128 tokens (128 KiB in float16). A model of 32 layers with 32 heads of $d_k = 128$ stores 262,144 numbers per token: 512 KiB in float16, for every token of every conversation it holds.',
-        zh: '每层每个头存一个键和一个值，各 $d_k$ 个数。实验台中训练好的模型：每个词元 $2 \\times 2 \\times 4 \\times 32 = 512$ 个数，128 个词元的完整上下文共 65,536 个（float16 下为 128 KiB）。一个 32 层、每层 32 个头、$d_k = 128$ 的模型，每个词元要存 262,144 个数：float16 下 512 KiB，它保存的每段对话中的每个词元都要这么多。',
+        zh: '每层每个头存一个键和一个值，各 $d_k$ 个数。实验台中训练好的模型：每个词元 $2 \\times 2 \\times 4 \\times 32 = 512$ 个数，128 个词元的完整上下文共 65,536 个（float16 下为 128 KiB）。一个 32 层、每层 32 个头、$d_k = 128$ 的模型，每个词元要存 262,144 个数，即 float16 下 512 KiB；它同时保存的每段对话里的每个词元，都要占这么多。',
       },
     },
     {
       kind: 'prose',
       text: {
         en: 'The cache, not the weights, often limits how many long conversations a server can hold at once. The sidebar on grouped-query attention in lesson 5 shows the usual remedy: several query heads share one key–value head (Shazeer 2019; Ainslie et al. 2023), and the cache shrinks by the number of query heads per group.',
-        zh: '限制一台服务器能同时容纳多少段长对话的，往往是这个缓存，而不是模型权重。第 5 课关于分组查询注意力的补充内容介绍了常用的办法：几个查询头共用一个键–值头（Shazeer 2019；Ainslie 等人 2023），缓存就按每组的查询头数成比例缩小。',
+        zh: '限制一台服务器能同时容纳多少段长对话的，往往是这个缓存，而不是模型权重。第 5 课关于分组查询注意力的补充内容介绍了常用的办法：几个查询头共用一个键–值头（Shazeer，2019；Ainslie 等人，2023），缓存缩小的倍数就等于每组的查询头数。',
       },
     },
     { kind: 'heading', text: { en: 'Choosing the next token', zh: '选出下一个词元' } },
@@ -422,7 +422,7 @@ export const decoding: Lesson = {
       kind: 'prose',
       text: {
         en: 'At each step the model gives a score $z_j$ (a logit) to every token $j$ of the vocabulary. **Greedy** decoding takes the highest: the same prompt always gives the same text, and it often falls into loops (Holtzman et al. 2020). **Sampling** draws the next token at random from the softmax of the logits, shaped by a **temperature** $T$.',
-        zh: '每一步，模型给词表中的每个词元 $j$ 一个得分 $z_j$（logit）。**贪心**解码取得分最高的那个：同一个提示总是得到同样的文本，而且常常陷入循环（Holtzman 等人 2020）。**采样**则按 logit 的 softmax 随机抽出下一个词元，其形状由**温度** $T$ 调节。',
+        zh: '每一步，模型为词表中的每个词元 $j$ 给出一个得分 $z_j$（logit）。**贪心**解码总是选得分最高的词元：同一个提示永远生成同样的文本，而且常常陷入重复循环（Holtzman 等人，2020）。**采样**则从 logit 经 softmax 得到的分布中随机抽取下一个词元，这个分布的形状由**温度** $T$ 调节。',
       },
     },
     {
@@ -436,20 +436,20 @@ export const decoding: Lesson = {
         choices: [
           {
             id: 'sharper',
-            text: { en: 'It gets sharper: the likely tokens gain probability', zh: '变得更尖锐：本来就可能的词元概率更高' },
+            text: { en: 'It gets sharper: the likely tokens gain probability', zh: '变得更尖锐：可能性大的词元概率更高' },
             correct: true,
             feedback: {
               en: 'Dividing the logits by 0.5 doubles every gap between them, and the softmax turns bigger gaps into more lopsided probabilities. The ranking of the tokens stays the same.',
-              zh: '把 logit 除以 0.5 会让它们之间的每个差距翻倍，而 softmax 会把更大的差距变成更悬殊的概率。词元的排序保持不变。',
+              zh: '把 logit 除以 0.5，它们两两之间的差距都会翻倍；差距越大，softmax 给出的概率就越悬殊。词元的排序保持不变。',
             },
           },
           {
             id: 'flatter',
-            text: { en: 'It gets flatter: unlikely tokens gain probability', zh: '变得更平坦：不太可能的词元概率升高' },
+            text: { en: 'It gets flatter: unlikely tokens gain probability', zh: '变得更平坦：可能性小的词元概率升高' },
             correct: false,
             feedback: {
               en: 'That is what $T > 1$ does. A temperature below 1 divides by a small number, which stretches the logits apart instead.',
-              zh: '那是 $T > 1$ 的效果。温度低于 1 时是除以一个小数，反而会把 logit 拉得更开。',
+              zh: '那是 $T > 1$ 的效果。温度低于 1 时是除以一个小于 1 的数，反而会把 logit 拉得更开。',
             },
           },
           {
@@ -458,7 +458,7 @@ export const decoding: Lesson = {
             correct: false,
             feedback: {
               en: 'The temperature divides the logits, before the softmax, not the probabilities. The softmax then renormalises, so the result still sums to 1 without any even share.',
-              zh: '温度除的是 softmax 之前的 logit，而不是概率。softmax 随后重新归一化，结果的和仍为 1，并不存在平均分配的部分。',
+              zh: '温度除的是 softmax 之前的 logit，而不是概率。softmax 随后重新归一化，结果的和仍为 1，不存在什么“平均分配”的部分。',
             },
           },
           {
@@ -479,7 +479,7 @@ export const decoding: Lesson = {
       tex: String.raw`p_j = \frac{\exp(z_j / T)}{\sum_{j'} \exp(z_{j'} / T)} = \mathrm{softmax}(z / T)_j`,
       caption: {
         en: '$T < 1$ stretches the gaps between logits and sharpens the distribution; as $T \\to 0$ it becomes greedy. $T > 1$ shrinks the gaps and flattens it towards uniform. The order never changes. It is the same effect as dividing scores by $\\sqrt{d_k}$ in lesson 3, here on the output.',
-        zh: '$T < 1$ 拉大 logit 之间的差距，使分布更尖锐；当 $T \\to 0$ 时就变成贪心。$T > 1$ 缩小差距，使分布趋于均匀。顺序始终不变。这与第 3 课中把得分除以 $\\sqrt{d_k}$ 是同一种效果，只是这里作用在输出上。',
+        zh: '$T < 1$ 拉大 logit 之间的差距，使分布更尖锐；当 $T \\to 0$ 时就退化为贪心解码。$T > 1$ 缩小差距，使分布趋于均匀。顺序始终不变。这与第 3 课中把得分除以 $\\sqrt{d_k}$ 的效果相同，只是这里作用在输出上。',
       },
     },
     {
@@ -487,14 +487,14 @@ export const decoding: Lesson = {
       widget: 'generation',
       caption: {
         en: 'The lab’s trained model writing from your prompt, greedily or by sampling at the temperature you set. For each new token it draws that step’s attention: one query row over every token so far. The model is small (2 layers × 4 heads, trained on about 20 million tokens) and has not learned to copy from its prompt; read its attention as what it is, not as a pattern it should show.',
-        zh: '实验台中训练好的模型从你的提示开始写：贪心，或按你设定的温度采样。每生成一个新词元，它都画出这一步的注意力：一个查询行覆盖目前为止的所有词元。这个模型很小（2 层 × 4 个头，约用 2000 万个词元训练），也没有学会从提示中照抄；请按它实际的样子看它的注意力，而不要期待某种它应有的模式。',
+        zh: '实验台中训练好的模型接着你的提示往下写，可以用贪心解码，也可以按你设定的温度采样。每生成一个新词元，组件都会画出这一步的注意力：一个查询行，覆盖目前为止的所有词元。这个模型很小（2 层 × 4 个头，训练数据约 2000 万个词元），也没有学会从提示中照抄；请如实看待它的注意力，不要把它当作某种本该出现的模式。',
       },
     },
     {
       kind: 'prose',
       text: {
         en: 'Run greedy twice on the same prompt: the text is identical, because nothing in it is random. Sample at one temperature with two different seeds and the texts will usually differ; the same seed repeats the same draws. Lower the temperature towards 0 and the samples come closer to the greedy text.',
-        zh: '用同一个提示做两次贪心生成：文本完全相同，因为其中没有任何随机性。在同一温度下用两个不同的种子采样，文本通常不同；同一个种子会重复同样的抽取。把温度往 0 降低，采样结果就越来越接近贪心生成的文本。',
+        zh: '用同一个提示做两次贪心生成：文本完全相同，因为其中没有任何随机性。在同一温度下用两个不同的种子采样，文本通常不同；同一个种子会重复同样的抽取。把温度逐渐降向 0，采样结果就越来越接近贪心生成的文本。',
       },
     },
   ],

@@ -36,12 +36,12 @@ export const implementation: Lesson = {
   title: { en: 'The implementation, step by step', zh: '逐步解读实现代码' },
   summary: {
     en: 'Read the engine’s own multi-head attention code, one function at a time, with the shapes it produces for your sentence. Learn the two ways of packing q, k and v into one projection, and why mixing them up breaks a model silently.',
-    zh: '逐个函数阅读本引擎自己的多头注意力代码，同时查看它对你的句子产生的形状。了解把 q、k、v 打包进一个投影的两种方式，以及为什么把它们弄混会悄无声息地毁掉模型。',
+    zh: '逐个函数阅读本引擎自己的多头注意力代码，同时查看代码处理你的句子时得到的各个形状。了解把 q、k、v 打包进同一个投影的两种方式，以及为什么把这两种方式弄混会悄无声息地毁掉模型。',
   },
   objectives: [
     {
       en: 'Follow multi-head attention in code from the weights to the output, and give the shape after every step.',
-      zh: '在代码中从权重一路跟到输出，说出每一步之后的形状。',
+      zh: '在代码中把多头注意力从权重一路跟踪到输出，并说出每一步之后的形状。',
     },
     {
       en: 'Tell the PyTorch layout of a fused QKV projection from the seed’s per-head layout, and map an output feature to its head and role.',
@@ -49,7 +49,7 @@ export const implementation: Lesson = {
     },
     {
       en: 'Explain reshape → permute → chunk, and why weights need reordering when they move between layouts.',
-      zh: '解释 reshape → permute → chunk，以及为什么权重在两种布局之间迁移时必须重新排列。',
+      zh: '解释 reshape → permute → chunk 这三步，以及为什么在两种布局之间迁移权重时必须重新排列。',
     },
     {
       en: 'Say what Xavier-uniform initialisation with zero biases does and compute its bound.',
@@ -62,7 +62,7 @@ export const implementation: Lesson = {
       kind: 'prose',
       text: {
         en: 'The formula of the previous lesson turns into a few steps in code. Every step is a matrix operation on the whole sentence at once: no loop over tokens, only a short loop over heads.',
-        zh: '上一课的公式在代码中变成了几个步骤。每一步都是对整个句子一次完成的矩阵运算：没有对词元的循环，只有一个很短的、对各个头的循环。',
+        zh: '上一课的公式写成代码只需几个步骤。每一步都是一次作用于整个句子的矩阵运算：没有遍历词元的循环，只有一个遍历各个头的短循环。',
       },
     },
     {
@@ -71,7 +71,7 @@ export const implementation: Lesson = {
         id: 'fused-shape',
         prompt: {
           en: 'The engine computes q, k and v of every head with one linear map, a **fused** projection. With $E = 32$, what is the shape of its output `qkv` for a 13-token sentence?',
-          zh: '引擎用一个线性变换（**融合**投影）一次算出所有头的 q、k、v。当 $E = 32$ 时，对一个 13 个词元的句子，它的输出 `qkv` 是什么形状？',
+          zh: '引擎用一个线性变换（**融合**投影）一次算出所有头的 q、k、v。当 $E = 32$ 时，对于一个含 13 个词元的句子，它的输出 `qkv` 是什么形状？',
         },
         choices: [
           {
@@ -89,7 +89,7 @@ export const implementation: Lesson = {
             correct: false,
             feedback: {
               en: 'That is the weight $W_{qkv}$ (out × in, as PyTorch stores it). Applied to $[13 \\times 32]$ it gives $[13 \\times 96]$.',
-              zh: '那是权重 $W_{qkv}$ 的形状（按 PyTorch 的存法，输出 × 输入）。作用在 $[13 \\times 32]$ 上得到 $[13 \\times 96]$。',
+              zh: '那是权重 $W_{qkv}$ 的形状（按 PyTorch 的存储方式，即“输出 × 输入”）。它作用在 $[13 \\times 32]$ 上，得到的是 $[13 \\times 96]$。',
             },
           },
           {
@@ -107,7 +107,7 @@ export const implementation: Lesson = {
             correct: false,
             feedback: {
               en: 'That is one of $q$, $k$, $v$ viewed per head with $H = 4$. The fused output, viewed per head, is $[13 \\times 4 \\times 24]$.',
-              zh: '那是 $H = 4$ 时 $q$、$k$、$v$ 之一按头展开的形状。融合输出按头展开是 $[13 \\times 4 \\times 24]$。',
+              zh: '那是 $H = 4$ 时 $q$、$k$、$v$ 之一按头展开后的形状。融合输出按头展开后是 $[13 \\times 4 \\times 24]$。',
             },
           },
         ],
@@ -117,11 +117,11 @@ export const implementation: Lesson = {
       kind: 'list',
       answers: 'fused-shape',
       items: [
-        { en: '**Initialise** $W_{qkv}$ $[3E \\times E]$ and $W_O$ $[E \\times E]$ with Xavier-uniform values, biases 0.', zh: '**初始化**：$W_{qkv}$ $[3E \\times E]$ 和 $W_O$ $[E \\times E]$ 取 Xavier 均匀分布，偏置为 0。' },
-        { en: '**Project** $X$ $[L \\times E]$ to $q$, $k$, $v$, together $[L \\times 3E]$.', zh: '**投影**：把 $X$ $[L \\times E]$ 变成 $q$、$k$、$v$，合起来是 $[L \\times 3E]$。' },
-        { en: '**Split** them into $H$ heads of width $D = E / H$: each head gets $q_h$, $k_h$, $v_h$ of $[L \\times D]$.', zh: '**切分**成 $H$ 个宽度为 $D = E / H$ 的头：每个头得到 $[L \\times D]$ 的 $q_h$、$k_h$、$v_h$。' },
-        { en: '**Attend** in every head: $\\mathrm{softmax}(q_h k_h^\\top / \\sqrt{D})\\, v_h$, $[L \\times D]$.', zh: '在每个头中做**注意力**：$\\mathrm{softmax}(q_h k_h^\\top / \\sqrt{D})\\, v_h$，形状 $[L \\times D]$。' },
-        { en: '**Concatenate** the heads back to $[L \\times E]$ and apply the **output projection** $W_O$.', zh: '把各头**拼接**回 $[L \\times E]$，再做**输出投影** $W_O$。' },
+        { en: '**Initialise** $W_{qkv}$ $[3E \\times E]$ and $W_O$ $[E \\times E]$ with Xavier-uniform values, biases 0.', zh: '**初始化**：用 Xavier 均匀分布初始化 $W_{qkv}$ $[3E \\times E]$ 和 $W_O$ $[E \\times E]$，偏置设为 0。' },
+        { en: '**Project** $X$ $[L \\times E]$ to $q$, $k$, $v$, together $[L \\times 3E]$.', zh: '**投影**：把 $X$ $[L \\times E]$ 投影为 $q$、$k$、$v$，三者合起来是 $[L \\times 3E]$。' },
+        { en: '**Split** them into $H$ heads of width $D = E / H$: each head gets $q_h$, $k_h$, $v_h$ of $[L \\times D]$.', zh: '**切分**：分成 $H$ 个宽度为 $D = E / H$ 的头，每个头得到 $[L \\times D]$ 的 $q_h$、$k_h$、$v_h$。' },
+        { en: '**Attend** in every head: $\\mathrm{softmax}(q_h k_h^\\top / \\sqrt{D})\\, v_h$, $[L \\times D]$.', zh: '**注意力**：在每个头中计算 $\\mathrm{softmax}(q_h k_h^\\top / \\sqrt{D})\\, v_h$，形状为 $[L \\times D]$。' },
+        { en: '**Concatenate** the heads back to $[L \\times E]$ and apply the **output projection** $W_O$.', zh: '**拼接**：把各头拼接回 $[L \\times E]$，再做**输出投影** $W_O$。' },
       ],
     },
     {
@@ -129,7 +129,7 @@ export const implementation: Lesson = {
       widget: 'code-walk',
       caption: {
         en: 'The engine’s real source (src/engine), read when the app is built. The shapes are live: change your sentence, the width or the heads, and they follow.',
-        zh: '这是引擎的真实源代码（src/engine），在构建应用时读入。形状是实时的：修改你的句子、宽度或头数，它们都会随之变化。',
+        zh: '这是引擎的真实源代码（src/engine），在构建应用时直接读入。形状是实时的：修改你的句子、宽度或头数，形状都会随之变化。',
       },
     },
     { kind: 'heading', text: { en: 'Two ways to pack q, k and v', zh: '打包 q、k、v 的两种方式' } },
@@ -137,14 +137,14 @@ export const implementation: Lesson = {
       kind: 'prose',
       text: {
         en: 'One linear map from $E$ to $3E$ features computes $q$, $k$ and $v$ in one go. Which output feature plays which role is a convention. **PyTorch** stacks the rows as $[W_q; W_k; W_v]$: the first $E$ outputs are the queries of all heads, then the keys, then the values.',
-        zh: '一个从 $E$ 到 $3E$ 个特征的线性变换就能一次算出 $q$、$k$、$v$。至于哪个输出特征扮演哪个角色，则是一种约定。**PyTorch** 把行堆成 $[W_q; W_k; W_v]$：前 $E$ 个输出是所有头的查询，接着是键，最后是值。',
+        zh: '一个把 $E$ 个特征映射为 $3E$ 个特征的线性变换，就能一次算出 $q$、$k$、$v$。至于哪个输出特征充当哪个角色，只是一种约定。**PyTorch** 把权重的行按 $[W_q; W_k; W_v]$ 堆叠：前 $E$ 个输出是所有头的查询，接着是键，最后是值。',
       },
     },
     {
       kind: 'prose',
       text: {
         en: 'The **seed’s code** (like the UvA tutorial) reshapes the $[L, 3E]$ output to $[L, H, 3D]$, permutes it to $[H, L, 3D]$ and chunks the last axis into three $D$-wide parts, which it uses as q, k and v.',
-        zh: '**原文代码**（与 UvA 教程一样）把 $[L, 3E]$ 的输出重塑为 $[L, H, 3D]$，再置换成 $[H, L, 3D]$，最后把最后一维切成三个宽度为 $D$ 的部分，分别当作 q、k、v。',
+        zh: '**原文代码**（与 UvA 教程一样）把 $[L, 3E]$ 的输出重塑为 $[L, H, 3D]$，再置换维度得到 $[H, L, 3D]$，然后把最后一维切成三个宽度为 $D$ 的部分，分别用作 q、k、v。',
       },
     },
     {
@@ -153,7 +153,7 @@ export const implementation: Lesson = {
         id: 'feature-role',
         prompt: {
           en: 'With $E = 16$ and $H = 4$ (so $D = 4$), in the seed’s layout, which head and part does output feature $f = 17$ feed? (Heads counted from 0.)',
-          zh: '当 $E = 16$、$H = 4$（即 $D = 4$）时，在原文代码的布局中，输出特征 $f = 17$ 属于哪个头、哪一部分？（头从 0 开始计数。）',
+          zh: '当 $E = 16$、$H = 4$（即 $D = 4$）时，在原文代码的布局中，输出特征 $f = 17$ 属于哪个头的哪一部分？（头从 0 开始编号。）',
         },
         choices: [
           {
@@ -171,7 +171,7 @@ export const implementation: Lesson = {
             correct: false,
             feedback: {
               en: 'That is the PyTorch layout: $\\lfloor 17 / 16 \\rfloor = 1$ is the key block, and $17 \\bmod 16 = 1$ falls in head 0. The same index means different things in the two layouts.',
-              zh: '那是 PyTorch 布局的结果：$\\lfloor 17 / 16 \\rfloor = 1$ 表示键块，$17 \\bmod 16 = 1$ 落在头 0。同一个下标在两种布局中含义不同。',
+              zh: '那是 PyTorch 布局下的结果：$\\lfloor 17 / 16 \\rfloor = 1$ 表示键块，$17 \\bmod 16 = 1$ 落在头 0。同一个下标在两种布局中含义不同。',
             },
           },
           {
@@ -191,7 +191,7 @@ export const implementation: Lesson = {
       answers: 'feature-role',
       text: {
         en: 'So the seed’s outputs are grouped per head: the first $3D$ features are $[q_0 \\mid k_0 \\mid v_0]$ of head 0, the next $3D$ those of head 1, and so on. Feature $f$ belongs to head $\\lfloor f / 3D \\rfloor$, while in PyTorch’s layout it belongs to the part $\\lfloor f / E \\rfloor$.',
-        zh: '所以原文代码的输出是按头分组的：前 $3D$ 个特征是头 0 的 $[q_0 \\mid k_0 \\mid v_0]$，接下来 $3D$ 个属于头 1，依此类推。特征 $f$ 属于第 $\\lfloor f / 3D \\rfloor$ 个头；而在 PyTorch 的布局中，它属于第 $\\lfloor f / E \\rfloor$ 部分。',
+        zh: '所以原文代码的输出是按头分组的：前 $3D$ 个特征是头 0 的 $[q_0 \\mid k_0 \\mid v_0]$，接下来的 $3D$ 个属于头 1，依此类推。特征 $f$ 属于头 $\\lfloor f / 3D \\rfloor$；而在 PyTorch 的布局中，它属于编号为 $\\lfloor f / E \\rfloor$ 的部分。',
       },
     },
     {
@@ -199,7 +199,7 @@ export const implementation: Lesson = {
       tex: String.raw`\begin{gathered} \text{seed / UvA:} \\ h = \lfloor f / 3D \rfloor,\; \text{part} = \lfloor (f \,\mathrm{mod}\, 3D) / D \rfloor \\[6pt] \text{PyTorch:} \\ \text{part} = \lfloor f / E \rfloor,\; h = \lfloor (f \,\mathrm{mod}\, E) / D \rfloor \end{gathered}`,
       caption: {
         en: 'Output feature $f$ ($0 \\le f < 3E$) → head $h$ and part (0 = q, 1 = k, 2 = v); in both, the column inside the head is $f \\bmod D$.',
-        zh: '输出特征 $f$（$0 \\le f < 3E$）→ 头 $h$ 与部分（0 = q，1 = k，2 = v）；两种布局中，头内的列号都是 $f \\bmod D$。',
+        zh: '输出特征 $f$（$0 \\le f < 3E$）→ 头 $h$ 与部分（0 = q，1 = k，2 = v）；在两种布局中，头内的列号都是 $f \\bmod D$。',
       },
     },
     {
@@ -208,7 +208,7 @@ export const implementation: Lesson = {
       preset: { lab: { embedDim: 16, numHeads: 4, disabledHeads: [], selectedHead: 0 } },
       note: {
         en: 'A small model whose 48 output features fit on screen. The layout explorer below and the code walk above both follow.',
-        zh: '一个很小的模型，48 个输出特征可以在屏幕上一览无余。下面的布局浏览器和上面的代码讲解都会随之更新。',
+        zh: '这是一个很小的模型，48 个输出特征在屏幕上一览无余。下面的布局浏览器和上面的代码讲解都会随之更新。',
       },
     },
     {
@@ -216,7 +216,7 @@ export const implementation: Lesson = {
       widget: 'layout-explorer',
       caption: {
         en: 'The fused projection’s output features for the lab’s width and heads, in both layouts. Point at one to see its head, part and column, and where the same role sits in the other layout.',
-        zh: '按实验台当前的宽度和头数，以两种布局显示融合投影的输出特征。指向其中一个，可以看到它的头、部分和列，以及同一角色在另一种布局中的位置。',
+        zh: '按实验台当前的宽度和头数，以两种布局显示融合投影的输出特征。指向其中一个特征，可以看到它所属的头、部分和列，以及同一角色在另一种布局中的位置。',
       },
     },
     {
@@ -224,14 +224,14 @@ export const implementation: Lesson = {
       tone: 'caution',
       text: {
         en: 'Both layouts compute the same kind of attention; they just number the weight rows differently. Loading weights saved in one layout into code that expects the other, without reordering the rows, raises no error: the heads simply get the wrong mix of query, key and value features. The engine’s `articleLayoutToPytorch` does the reordering, and its tests check that both give identical attention.',
-        zh: '两种布局计算的是同一种注意力，只是对权重行的编号不同。把按一种布局保存的权重加载到期望另一种布局的代码中，如果不重新排列行，不会有任何报错：各个头只是拿到了错乱的查询、键、值特征。引擎中的 `articleLayoutToPytorch` 负责重新排列，它的测试检查两者给出完全相同的注意力。',
+        zh: '两种布局计算的是同一种注意力，只是给权重行编号的方式不同。如果把按一种布局保存的权重加载进按另一种布局编写的代码，却不重新排列这些行，程序不会报任何错：只是各个头拿到的查询、键、值特征被打乱了。引擎中的 `articleLayoutToPytorch` 负责重新排列，相应的测试会检查两种布局给出的注意力完全相同。',
       },
     },
     {
       kind: 'prose',
       text: {
         en: 'd2l.ai takes a third route: separate bias-free $W_q$, $W_k$, $W_v$ and $W_o$, with the heads folded into the batch dimension, $[B \\cdot H, L, D]$, so one batched matrix product serves every head. Same mathematics, different bookkeeping.',
-        zh: 'd2l.ai 走的是第三条路：分开的、不带偏置的 $W_q$、$W_k$、$W_v$、$W_o$，并把各个头折叠进批维度，形状为 $[B \\cdot H, L, D]$，这样一次批量矩阵乘法就能处理所有头。数学相同，只是记账方式不同。',
+        zh: 'd2l.ai 走的是第三条路：使用彼此独立、不带偏置的 $W_q$、$W_k$、$W_v$ 和 $W_o$，并把各个头并入批维度，得到 $[B \\cdot H, L, D]$，这样一次批量矩阵乘法就能处理所有头。数学完全相同，只是数据的组织方式不同。',
       },
     },
     { kind: 'heading', text: { en: 'Initialisation', zh: '初始化' } },
@@ -239,7 +239,7 @@ export const implementation: Lesson = {
       kind: 'prose',
       text: {
         en: 'The projections start as Xavier-uniform (Glorot and Bengio, 2010) random matrices and the biases as zeros. The bound depends on both sides of the matrix, which keeps the scale of the signal roughly the same going forward and backward.',
-        zh: '各个投影以 Xavier 均匀分布（Glorot 与 Bengio，2010）的随机矩阵开始，偏置全为 0。取值上界同时取决于矩阵的两边，使信号在前向和反向传播中的尺度大致保持不变。',
+        zh: '各个投影矩阵初始化为 Xavier 均匀分布（Glorot 与 Bengio，2010）的随机矩阵，偏置初始化为 0。取值上界同时取决于矩阵的扇入（fan-in，输入维度）和扇出（fan-out，输出维度），这使信号在前向传播和反向传播中的尺度都大致保持不变。',
       },
     },
     {
@@ -248,34 +248,34 @@ export const implementation: Lesson = {
         id: 'xavier-fused',
         prompt: {
           en: 'The engine initialises $W_q$, $W_k$ and $W_v$ as one $[3E \\times E]$ matrix. Compared with three separate $[E \\times E]$ Xavier matrices, its values are…',
-          zh: '引擎把 $W_q$、$W_k$、$W_v$ 作为一个 $[3E \\times E]$ 的矩阵来初始化。与三个分开的 $[E \\times E]$ Xavier 矩阵相比，它的取值……',
+          zh: '引擎把 $W_q$、$W_k$、$W_v$ 合成一个 $[3E \\times E]$ 的矩阵来初始化。与分别初始化三个 $[E \\times E]$ 的 Xavier 矩阵相比，它的取值……',
         },
         choices: [
           {
             id: 'smaller',
-            text: { en: 'drawn from a narrower range, since its fan-out is $3E$, not $E$', zh: '取自更窄的范围：fan-out 变成了 $3E$' },
+            text: { en: 'drawn from a narrower range, since its fan-out is $3E$, not $E$', zh: '取自更窄的范围，因为它的扇出变成了 $3E$' },
             correct: true,
             feedback: {
               en: 'As one matrix its fan-out is $3E$, so $a = \\sqrt{6 / 4E}$ instead of $\\sqrt{6 / 2E}$: about 0.71 times as wide. The engine follows the seed here, which initialises the fused matrix.',
-              zh: '作为一个整体，它的 fan-out 是 $3E$，所以 $a = \\sqrt{6 / 4E}$，而不是 $\\sqrt{6 / 2E}$，范围约为后者的 0.71 倍。引擎在这一点上沿用了原文代码对融合矩阵的初始化方式。',
+              zh: '作为一个整体，它的扇出是 $3E$，所以 $a = \\sqrt{6 / 4E}$，而不是 $\\sqrt{6 / 2E}$，范围约为后者的 0.71 倍。引擎在这一点上沿用了原文代码的做法：对融合后的矩阵整体初始化。',
             },
           },
           {
             id: 'same',
-            text: { en: 'drawn from the same range: Xavier looks only at the fan-in $E$', zh: '取自相同的范围：Xavier 只看 fan-in $E$' },
+            text: { en: 'drawn from the same range: Xavier looks only at the fan-in $E$', zh: '取自相同的范围：Xavier 只看扇入 $E$' },
             correct: false,
             feedback: {
               en: 'That is true of LeCun’s and He’s bounds, which use the fan-in alone. Xavier’s bound uses fan-in plus fan-out of the matrix it is given, and the fused matrix has three times the fan-out.',
-              zh: '只看 fan-in 的是 LeCun 和 He 的初始化。Xavier 的上界用的是所给矩阵的 fan-in 加 fan-out，而融合矩阵的 fan-out 是原来的三倍。',
+              zh: '只看扇入的是 LeCun 初始化和 He 初始化。Xavier 的上界用的是所给矩阵的扇入与扇出之和，而融合矩阵的扇出是原来的三倍。',
             },
           },
           {
             id: 'wider',
-            text: { en: 'drawn from a wider range, as the matrix holds three times as many values', zh: '取自更宽的范围，因为这个矩阵的值多了两倍' },
+            text: { en: 'drawn from a wider range, as the matrix holds three times as many values', zh: '取自更宽的范围，因为矩阵中的值是原来的三倍' },
             correct: false,
             feedback: {
               en: 'More values do not widen the range: a larger fan-in + fan-out makes $a$ smaller, not larger.',
-              zh: '值变多并不会让范围变宽：fan-in + fan-out 越大，$a$ 越小，而不是越大。',
+              zh: '值的个数变多并不会让范围变宽：扇入与扇出之和越大，$a$ 反而越小。',
             },
           },
         ],
@@ -287,7 +287,7 @@ export const implementation: Lesson = {
       tex: String.raw`\begin{gathered} W \sim \mathcal{U}(-a, a), \quad a = \sqrt{\frac{6}{\text{fan}_{\text{in}} + \text{fan}_{\text{out}}}} \\[4pt] W_{qkv}\!: a = \sqrt{\tfrac{6}{E + 3E}}, \qquad W_O\!: a = \sqrt{\tfrac{6}{2E}} \end{gathered}`,
       caption: {
         en: 'For $E = 32$: $a \\approx 0.2165$ for the fused $[96 \\times 32]$ matrix and $a \\approx 0.3062$ for $W_O$.',
-        zh: '当 $E = 32$ 时：融合的 $[96 \\times 32]$ 矩阵 $a \\approx 0.2165$，$W_O$ 的 $a \\approx 0.3062$。',
+        zh: '当 $E = 32$ 时，融合后的 $[96 \\times 32]$ 矩阵取 $a \\approx 0.2165$，$W_O$ 取 $a \\approx 0.3062$。',
       },
     },
     { kind: 'heading', text: { en: 'The same steps in PyTorch', zh: '用 PyTorch 写出同样的步骤' } },
@@ -297,7 +297,7 @@ export const implementation: Lesson = {
       code: PYTHON_SKETCH,
       caption: {
         en: 'A sketch written for this course, not the seed article’s code: the seed’s per-head layout, in a plain function. For the PyTorch layout, split `qkv` into three $[B, L, E]$ blocks first and view each as $[B, L, H, D]$.',
-        zh: '这是为本课程编写的示意代码，不是原文中的代码：采用原文的按头布局，写成一个普通函数。若用 PyTorch 布局，则先把 `qkv` 切成三个 $[B, L, E]$ 的块，再把每块看作 $[B, L, H, D]$。',
+        zh: '这是为本课程编写的示意代码，不是原文中的代码：它采用原文的按头布局，写成一个普通函数。若改用 PyTorch 布局，则先把 `qkv` 切成三个 $[B, L, E]$ 的块，再把每块视为 $[B, L, H, D]$。',
       },
     },
   ],

@@ -6,7 +6,7 @@ export const masking: Lesson = {
   title: { en: 'Masking', zh: '掩码' },
   summary: {
     en: 'Tell attention which keys a query may not look at: padding, the future, or any pattern you choose. See a blocked score become a weight of exactly 0, and what each library does when a row has no key left.',
-    zh: '告诉注意力哪些键是某个查询不能看的：填充、未来的词元，或任意自定的模式。看被屏蔽的得分如何变成恰好为 0 的权重，以及当一行一个键都不剩时各个库会怎么处理。',
+    zh: '告诉注意力某个查询不能看哪些键：填充、未来的词元，或你任意选定的模式。观察被屏蔽的得分怎样变成恰好为 0 的权重，以及当一行中一个键都不剩时，各个库分别怎么处理。',
   },
   objectives: [
     {
@@ -15,7 +15,7 @@ export const masking: Lesson = {
     },
     {
       en: 'Apply a mask as −∞ before the softmax and predict the weights that come out.',
-      zh: '把掩码写成 softmax 之前的 −∞，并预测由此得到的权重。',
+      zh: '在 softmax 之前以 −∞ 的形式施加掩码，并预测由此得到的权重。',
     },
     {
       en: 'Translate between the mask conventions of Vaswani et al., UvA, d2l and PyTorch without flipping their meaning.',
@@ -23,7 +23,7 @@ export const masking: Lesson = {
     },
     {
       en: 'Say what a fully masked row gives in each convention, and why this app reports it.',
-      zh: '说出“整行都被屏蔽”时每种约定的结果，以及本应用为什么要报告这种情况。',
+      zh: '说出整行都被屏蔽时各种约定分别给出什么结果，以及本应用为什么要报告这种情况。',
     },
   ],
   blocks: [
@@ -32,7 +32,7 @@ export const masking: Lesson = {
       kind: 'prose',
       text: {
         en: 'Plain self-attention lets every query look at every key. That is often not what we want: some keys carry nothing, and some must stay hidden. A **mask** says, for each query–key pair, whether the pair is allowed.',
-        zh: '普通的自注意力允许每个查询查看每一个键。但很多时候这并不是我们想要的：有些键不含任何信息，有些键必须保持不可见。**掩码**（mask；《动手学深度学习》中文版译作“掩蔽”）针对每一对“查询–键”说明这一对是否被允许。',
+        zh: '普通的自注意力让每个查询都能看到每一个键。但很多时候这并不是我们想要的：有些键不含任何信息，有些键必须保持不可见。**掩码**（mask；《动手学深度学习》中文版译作“掩蔽”）逐一规定每个“查询–键”对是否被允许。',
       },
     },
     {
@@ -44,11 +44,11 @@ export const masking: Lesson = {
         },
         {
           en: '**Causal (look-ahead) mask.** A decoder writes one token after another. In training it sees the whole target sentence at once, so token $i$ must be kept from the tokens after it: key $j$ is blocked when $j > i$.',
-          zh: '**因果掩码（前瞻掩码）。** 解码器一个接一个地生成词元。训练时它一次拿到整句目标文本，所以必须让第 $i$ 个词元看不到它之后的词元：当 $j > i$ 时屏蔽键 $j$。',
+          zh: '**因果掩码（前瞻掩码）。** 解码器逐个生成词元。训练时它一次就能拿到整个目标句子，因此必须让第 $i$ 个词元看不到它之后的词元：当 $j > i$ 时屏蔽键 $j$。',
         },
         {
           en: '**Custom masks.** Any pattern of blocked pairs: a local window, a structure given by the task, or single pairs you want to switch off to see what changes.',
-          zh: '**自定义掩码。** 任意一组被屏蔽的位置对：局部窗口、由任务给定的结构，或者为了观察效果而单独关掉的某几对。',
+          zh: '**自定义掩码。** 任意一组被屏蔽的位置对：局部窗口、由任务给定的结构，或者为了观察变化而单独关掉的个别位置对。',
         },
       ],
     },
@@ -130,7 +130,7 @@ export const masking: Lesson = {
       tone: 'note',
       text: {
         en: 'This app’s convention, used by every widget: a mask entry `true` means **blocked**. Blocked scores count as $-\\infty$ before the softmax, so their weights are exactly 0; the heatmaps draw those cells grey and hatched.',
-        zh: '本应用所有组件都使用的约定：掩码项为 `true` 表示**屏蔽**。被屏蔽的得分在 softmax 之前视为 $-\\infty$，所以它们的权重恰好为 0；热力图把这些格子画成带斜线的灰色。',
+        zh: '本应用的所有组件都遵循同一个约定：掩码项为 `true` 表示**屏蔽**。被屏蔽的得分在 softmax 之前视为 $-\\infty$，所以它们的权重恰好为 0；热力图把这些格子画成带斜线的灰色。',
       },
     },
     {
@@ -166,7 +166,7 @@ export const masking: Lesson = {
             correct: false,
             feedback: {
               en: 'Uniform weights appear when every key is blocked and the library uses a large finite negative number. The first query still has one allowed key: itself.',
-              zh: '均匀权重出现在“所有键都被屏蔽、且库用一个很大的有限负数来替换”的情况。第一个查询仍有一个允许的键：它自己。',
+              zh: '所有键都被屏蔽、而库又用一个很大的有限负数来表示屏蔽时，才会出现均匀权重。第一个查询仍有一个允许的键：它自己。',
             },
           },
           {
@@ -188,7 +188,7 @@ export const masking: Lesson = {
       preset: { lab: { maskMode: 'causal' } },
       note: {
         en: 'The mask lab below shows the selected head: everything right of the diagonal is hatched, and the first query row reads 1, 0, 0, …',
-        zh: '下面的掩码实验台显示所选的头：对角线右侧全部带斜线，第一行查询的数值是 1, 0, 0, …',
+        zh: '下面的掩码实验台显示所选的头：对角线右侧全部带斜线，第一个查询行显示的数值是 1, 0, 0, …',
       },
     },
     {
@@ -196,7 +196,7 @@ export const masking: Lesson = {
       widget: 'mask-lab',
       caption: {
         en: 'Your sentence with the mask you choose, on the real engine. Pick a query row to read its weights as numbers: a blocked key reads exactly 0.',
-        zh: '在真实引擎上、用你选的掩码计算你的句子。选择一行查询即可读出它的权重数值：被屏蔽的键恰好为 0。',
+        zh: '用真实引擎、按你选定的掩码处理你的句子。选中一个查询行，即可读出它的各个权重：被屏蔽的键恰好为 0。',
       },
     },
     {
@@ -214,7 +214,7 @@ export const masking: Lesson = {
       preset: { lab: { text: 'the cat sat pad pad', maskMode: 'padding', paddingTokens: [3, 4] } },
       note: {
         en: 'This replaces your sentence with a three-word one padded to length five, as in a batch. The two padding columns are blocked for every query. You can type your own sentence again at any time.',
-        zh: '这会把你的句子换成一个三词的短句，并像批处理那样填充到长度五。两列填充对所有查询都被屏蔽。你随时可以重新输入自己的句子。',
+        zh: '这会把你的句子换成一个只有三个词的短句，并像在批次中那样填充到五个词元。两个填充列对所有查询都被屏蔽。你随时可以重新输入自己的句子。',
       },
     },
     { kind: 'heading', text: { en: 'The same idea, four conventions', zh: '同一个想法，四种约定' } },
@@ -261,7 +261,7 @@ export const masking: Lesson = {
       kind: 'prose',
       text: {
         en: 'Every source agrees on what a mask does, but not on how to write it down. Some say which pairs are **allowed**, others which are **blocked**; some use $-\\infty$, others a large negative number. Mixing them up is a classic bug: the model still runs, it just attends to the wrong keys.',
-        zh: '各个来源对掩码的作用看法一致，但写法各不相同。有的标出**允许**的位置，有的标出**屏蔽**的位置；有的用 $-\\infty$，有的用一个很大的负数。把它们弄混是经典的错误：模型照样能运行，只是关注了错误的键。',
+        zh: '各个来源对掩码的作用看法一致，但写法各不相同。有的标出**允许**的位置，有的标出**屏蔽**的位置；有的用 $-\\infty$，有的用一个很大的负数。把它们弄混是一个典型错误：模型照样能运行，只是关注的键不对。',
       },
     },
     {
@@ -273,8 +273,8 @@ export const masking: Lesson = {
       },
       columns: [
         { en: 'Source', zh: '来源' },
-        { en: 'How the mask is given', zh: '掩码的给法' },
-        { en: 'Blocked where', zh: '何处表示屏蔽' },
+        { en: 'How the mask is given', zh: '掩码的形式' },
+        { en: 'Blocked where', zh: '被屏蔽的位置' },
         { en: 'Blocked logits become', zh: '被屏蔽的 logit 变为' },
       ],
       rows: [
@@ -286,7 +286,7 @@ export const masking: Lesson = {
         ],
         [
           'UvA Tutorial 6',
-          { en: 'a tensor; a 2-D mask is broadcast to [1, 1, L, L], a [B, 1, L] mask pads keys', zh: '一个张量；二维掩码广播成 [1, 1, L, L]，[B, 1, L] 的掩码用于键填充' },
+          { en: 'a tensor; a 2-D mask is broadcast to [1, 1, L, L], a [B, 1, L] mask pads keys', zh: '一个张量；二维掩码广播成 [1, 1, L, L]，[B, 1, L] 的掩码用来屏蔽填充的键' },
           '`mask == 0`',
           { en: 'replaced by −9e15', zh: '替换为 −9e15' },
         ],
@@ -310,7 +310,7 @@ export const masking: Lesson = {
         ],
         [
           { en: 'This app', zh: '本应用' },
-          { en: 'causal, padding or custom, one grid of flags', zh: '因果、填充或自定义，统一成一张标志表' },
+          { en: 'causal, padding or custom, one grid of flags', zh: '因果、填充或自定义，统一用一张标志网格表示' },
           { en: '`true` = blocked', zh: '`true` 表示屏蔽' },
           { en: '−∞, skipped by the softmax', zh: '−∞，softmax 直接跳过' },
         ],
@@ -321,7 +321,7 @@ export const masking: Lesson = {
       kind: 'prose',
       text: {
         en: 'What if a query has **every** key blocked? It happens with a padding-only sequence, a custom mask, or the flipped mask above. There is nothing to attend to, and the conventions now disagree. Predict before you look.',
-        zh: '如果某个查询的**所有**键都被屏蔽了呢？全是填充的序列、自定义掩码，或者上面那种被弄反的掩码都会造成这种情况。这时没有任何可关注的对象，各种约定的结果也就不再一致。先预测，再查看。',
+        zh: '如果某个查询的**所有**键都被屏蔽了呢？全是填充的序列、自定义掩码，或者上面那种被弄反的掩码都会造成这种情况。这时已没有可以关注的键，各种约定给出的结果也就不再一致。先预测，再往下看。',
       },
     },
     {
@@ -330,7 +330,7 @@ export const masking: Lesson = {
         id: 'fully-masked-pytorch',
         prompt: {
           en: 'A query’s scores are all $-\\infty$ and `torch.softmax` is applied to the row. What comes out?',
-          zh: '某个查询的得分全都是 $-\\infty$，然后对这一行调用 `torch.softmax`。结果是什么？',
+          zh: '某个查询的得分全都是 $-\\infty$，对这一行调用 `torch.softmax`，会得到什么？',
         },
         choices: [
           {
@@ -381,7 +381,7 @@ export const masking: Lesson = {
         zh: '整行的键都被屏蔽时（PyTorch 以 2.5 版为准）',
       },
       columns: [
-        { en: 'Where', zh: '在哪里' },
+        { en: 'Where', zh: '情形' },
         { en: 'The row’s weights', zh: '这一行的权重' },
         { en: 'Why', zh: '原因' },
       ],
@@ -417,7 +417,7 @@ export const masking: Lesson = {
       kind: 'prose',
       text: {
         en: 'None of the three is “the” right answer. A uniform row hides the problem; a row of NaN makes it loud but breaks training. This engine returns zeros, as `F.scaled_dot_product_attention` has done since PyTorch 2.5, so the output row is just the bias; it also lists the row as **fully masked** so the heatmaps can say so.',
-        zh: '三者之中没有哪一个是唯一“正确”的答案。均匀的行把问题掩盖了；全是 NaN 的行让问题暴露出来，却会破坏训练。本引擎返回全 0（从 PyTorch 2.5 起，`F.scaled_dot_product_attention` 也这样做），这样输出行就只剩偏置；同时它把这一行标为**完全屏蔽**，热力图也会如实标出。',
+        zh: '三者之中没有哪一个是唯一“正确”的答案。均匀的行把问题掩盖了；全是 NaN 的行让问题暴露出来，却会破坏训练。本引擎返回全 0（从 PyTorch 2.5 起，`F.scaled_dot_product_attention` 也这样做），这样输出行就只剩偏置；同时它把这一行标为**完全屏蔽**，以便热力图把这一情况标示出来。',
       },
     },
     {
@@ -428,7 +428,7 @@ export const masking: Lesson = {
       },
       note: {
         en: 'This sets a six-word sentence and a custom mask. In the mask lab above, row 1 is marked fully masked and reads 0 everywhere; click cells of the heatmap to unblock some again.',
-        zh: '这会设置一个六个词的句子和一个自定义掩码。在上面的掩码实验台中，第 1 行被标为完全屏蔽，每个数值都是 0；点击热力图中的格子可以重新放开其中一些。',
+        zh: '这会换上一个六个词的句子，并设置一个自定义掩码。在上面的掩码实验台中，第 1 行被标为完全屏蔽，每个数值都是 0；点击热力图中的格子，可以把其中一些重新放开。',
       },
     },
   ],

@@ -8,12 +8,12 @@ export const position: Lesson = {
   title: { en: 'Position and order', zh: '位置与顺序' },
   summary: {
     en: 'Self-attention on its own cannot tell word orders apart. See this on the live model, then look inside the sinusoidal positional encoding that fixes it, and (optionally) at rotary position embedding.',
-    zh: '单靠自注意力分不清词的先后顺序。先在实时模型上验证这一点，再深入看看解决它的正弦位置编码，并可选读旋转位置编码。',
+    zh: '单靠自注意力分不清词序。先在实时运行的模型上验证这一点，再深入了解解决这个问题的正弦位置编码，最后（选读）看看旋转位置编码。',
   },
   objectives: [
     {
       en: 'Explain permutation equivariance, and check on the live model what shuffling the tokens does to the outputs.',
-      zh: '解释置换等变性，并在实时模型上检验打乱词元会对输出产生什么影响。',
+      zh: '解释什么是置换等变性，并在实时运行的模型上检验打乱词元顺序对输出有什么影响。',
     },
     {
       en: 'Write the sinusoidal positional encoding and read its heatmap: wavelengths from $2\\pi$ to $10000 \\cdot 2\\pi$.',
@@ -21,20 +21,20 @@ export const position: Lesson = {
     },
     {
       en: 'Show that moving by $\\delta$ positions is a rotation of each sine–cosine pair, and say why that rotation, not the dot product of two codes, lets a layer learn an offset.',
-      zh: '说明移动 $\\delta$ 个位置相当于把每一对正弦–余弦旋转一个角度，并说出为什么让模型学会位移的是这个旋转，而不是两个编码的点积。',
+      zh: '说明移动 $\\delta$ 个位置相当于把每一对正弦–余弦旋转一个角度，并解释一层网络之所以能学会位移，靠的是这个旋转，而不是两个编码的点积。',
     },
     {
       en: 'Optional: describe how rotary position embedding (RoPE) applies the same rotation to queries and keys.',
-      zh: '选读：描述旋转位置编码（RoPE）如何把同样的旋转用在查询和键上。',
+      zh: '选读：描述旋转位置编码（RoPE）如何把同样的旋转施加到查询和键上。',
     },
   ],
   blocks: [
-    { kind: 'heading', text: { en: 'What attention does with word order', zh: '注意力如何对待词序' } },
+    { kind: 'heading', text: { en: 'What attention does with word order', zh: '注意力怎样处理词序' } },
     {
       kind: 'prose',
       text: {
         en: 'Lessons 1 to 5 built attention out of scores $q_i \\cdot k_j$, softmax weights and sums of values. Before looking at what that recipe does with word order, make a prediction.',
-        zh: '第 1 到第 5 课用得分 $q_i \\cdot k_j$、softmax 权重和对值的加权求和搭起了注意力。在看这套配方如何对待词序之前，先做一个预测。',
+        zh: '第 1 到第 5 课用得分 $q_i \\cdot k_j$、softmax 权重和值的加权和搭建起了注意力。在看这套计算如何处理词序之前，先做个预测。',
       },
     },
     {
@@ -43,7 +43,7 @@ export const position: Lesson = {
         id: 'shuffle-without-pe',
         prompt: {
           en: 'Positional encoding is off. You shuffle the tokens of your sentence and run the same model again. What happens to the outputs?',
-          zh: '关闭位置编码。你把句子中的词元顺序打乱，再用同一个模型运行一次。输出会怎样？',
+          zh: '位置编码已关闭。你打乱句子中词元的顺序，再用同一个模型运行一次。输出会怎样？',
         },
         choices: [
           {
@@ -83,7 +83,7 @@ export const position: Lesson = {
       preset: { lab: { positionalEncoding: false } },
       note: { en: 'Then press “Shuffle the tokens” below.', zh: '然后点击下方的“打乱词元顺序”。' },
     },
-    { kind: 'widget', widget: 'permutation', caption: { en: 'The lab’s own model and sentence, run in two orders.', zh: '实验台自己的模型和句子，以两种顺序运行。' } },
+    { kind: 'widget', widget: 'permutation', caption: { en: 'The lab’s own model and sentence, run in two orders.', zh: '用实验台中的模型和句子，按两种顺序各运行一次。' } },
     {
       kind: 'prose',
       text: {
@@ -104,7 +104,7 @@ export const position: Lesson = {
       kind: 'prose',
       text: {
         en: 'The rest of the block keeps this property, because the feed-forward network and the layer norms act on each token alone. Without position information, the whole encoder treats a sentence as a bag of tokens.',
-        zh: '块中其余部分也保持这一性质，因为前馈网络和层归一化都是对单个词元操作的。没有位置信息时，整个编码器把句子当作一袋无序的词元。',
+        zh: 'Transformer 块的其余部分也保持这一性质，因为前馈网络和层归一化都只对单个词元操作。没有位置信息时，整个编码器把句子当作一个“词袋”：只看有哪些词元，不看它们的顺序。',
       },
     },
     {
@@ -112,7 +112,7 @@ export const position: Lesson = {
       tone: 'note',
       text: {
         en: 'Without positional encoding, two copies of the same word have identical queries, keys and values, so their rows in every attention map are identical too. Look for this in the lab after switching the encoding off.',
-        zh: '没有位置编码时，同一个词的两次出现拥有完全相同的查询、键和值，因此它们在每张注意力图中的行也完全相同。关闭位置编码后，可以在实验台中找找这种现象。',
+        zh: '没有位置编码时，同一个词如果出现两次，两处的查询、键和值完全相同，因此它们在每张注意力图中的行也完全相同。关闭位置编码后，可以在实验台中找找这种现象。',
       },
     },
     { kind: 'heading', text: { en: 'Sinusoidal positional encoding', zh: '正弦位置编码' } },
@@ -143,11 +143,11 @@ export const position: Lesson = {
           },
           {
             id: 'all-rows',
-            text: { en: 'Rows differ, even for tokens that stayed: they read new keys and values', zh: '各行都不同，连留在原位的词元也一样：读到的键和值变了' },
+            text: { en: 'Rows differ, even for tokens that stayed: they read new keys and values', zh: '每一行都不同，原位未动的词元也不例外：它读到的键和值变了' },
             correct: true,
             feedback: {
               en: 'A moved token enters as its embedding plus the code of its new position, so its query, key and value change. A token that kept its place has the same input, but the keys and values it reads have changed, so its output changes too. Only swapping two copies of the same word changes nothing.',
-              zh: '被移动的词元以“嵌入 + 新位置的编码”进入模型，所以它的查询、键和值都变了。留在原位的词元输入不变，但它读取的键和值变了，所以它的输出也会变。只有交换同一个词的两次出现，才什么都不变。',
+              zh: '被移动的词元以“嵌入 + 新位置的编码”进入模型，所以它的查询、键和值都变了。留在原位的词元输入不变，但它读取的键和值变了，所以它的输出也会变。只有把同一个词出现的两处互换，才什么都不会变。',
             },
           },
           {
@@ -156,7 +156,7 @@ export const position: Lesson = {
             correct: false,
             feedback: {
               en: 'Attention mixes every token: a token that kept its place still reads the moved tokens, whose keys and values now carry other codes. Its scores, and so its output, change with them.',
-              zh: '注意力会混合所有词元：留在原位的词元仍要读取被移动的词元，而它们的键和值现在带着别的编码。它的得分以及输出都会随之改变。',
+              zh: '注意力会混合所有词元：留在原位的词元仍要读取被移动的词元，而后者的键和值现在带着别的位置编码。于是这个词元的得分和输出都会随之改变。',
             },
           },
         ],
@@ -168,7 +168,7 @@ export const position: Lesson = {
       answers: 'shuffle-with-pe',
       text: {
         en: 'With the encoding on, a token enters the first block as its embedding plus the code of the place it stands in. A shuffle hands the codes to other tokens, so the inputs are new vectors, not the old ones reordered: the symmetry above is broken on purpose. Even a token that kept its place gets a different output, because the keys and values it reads have changed.',
-        zh: '加上位置编码后，词元以“嵌入 + 所在位置的编码”进入第一个块。打乱会把编码分给别的词元，所以输入是一组新向量，而不是旧向量换了顺序：上面的对称性被有意打破了。即使留在原位的词元，输出也会不同，因为它读取的键和值变了。',
+        zh: '加上位置编码后，词元以“嵌入 + 所在位置的编码”进入第一个块。打乱顺序后，编码被分给了别的词元，所以输入是一组新向量，而不是旧向量换了顺序：上面的对称性被有意打破了。即使是留在原位的词元，输出也会不同，因为它读取的键和值变了。',
       },
     },
     {
@@ -179,7 +179,7 @@ export const position: Lesson = {
       kind: 'prose',
       text: {
         en: 'Each pair of dimensions $(2i, 2i+1)$ is a sine and a cosine of the position at frequency $\\omega_i = 1 / 10000^{2i/d}$. The wavelengths grow geometrically from $2\\pi$ for the first pair to almost $10000 \\cdot 2\\pi$ for the last, a little like the hands of a clock turning at very different speeds.',
-        zh: '每一对维度 $(2i, 2i+1)$ 都是位置的正弦和余弦，频率为 $\\omega_i = 1 / 10000^{2i/d}$。波长从第一对的 $2\\pi$ 按几何级数增长，直到最后一对接近 $10000 \\cdot 2\\pi$，有点像转速差别很大的几根钟表指针。',
+        zh: '每一对维度 $(2i, 2i+1)$ 存放的是位置的正弦和余弦，频率为 $\\omega_i = 1 / 10000^{2i/d}$。波长从第一对的 $2\\pi$ 开始按等比数列增长，到最后一对已接近 $10000 \\cdot 2\\pi$，有点像几根转速相差悬殊的钟表指针。',
       },
     },
     {
@@ -188,7 +188,7 @@ export const position: Lesson = {
         id: 'pe-at-zero',
         prompt: {
           en: 'With $d = 4$, what does the encoding add to the embedding of the token at position 0?',
-          zh: '当 $d = 4$ 时，位置编码给位置 0 上那个词元的嵌入加上的是什么？',
+          zh: '取 $d = 4$，位置编码给位置 0 上词元的嵌入加上的是什么？',
         },
         choices: [
           {
@@ -226,14 +226,14 @@ export const position: Lesson = {
       kind: 'widget',
       widget: 'pe-heatmap',
       answers: 'pe-at-zero',
-      caption: { en: 'Computed by the engine for the lab’s width; pick 4 to check the textbook values. Row 0 is the first position.', zh: '由引擎按实验台的宽度计算；选 4 可以核对教科书中的数值。第 0 行就是第一个位置。' },
+      caption: { en: 'Computed by the engine for the lab’s width; pick 4 to check the textbook values. Row 0 is the first position.', zh: '由引擎按实验台的宽度计算；把宽度选为 4，可以核对教科书中的数值。第 0 行就是第一个位置。' },
     },
     { kind: 'heading', text: { en: 'Offsets are rotations', zh: '位移就是旋转' } },
     {
       kind: 'prose',
       text: {
         en: 'Moving $\\delta$ positions adds $\\delta\\,\\omega_i$ to the angle of pair $i$, which rotates the point $(\\sin, \\cos)$ on its circle. The rotation depends on $\\delta$ only, not on where you start: $PE(pos + \\delta)$ is a fixed linear function of $PE(pos)$.',
-        zh: '向后移动 $\\delta$ 个位置，会让第 $i$ 对的角度增加 $\\delta\\,\\omega_i$，相当于把点 $(\\sin, \\cos)$ 在圆上旋转。旋转只取决于 $\\delta$，与起点无关：$PE(pos + \\delta)$ 是 $PE(pos)$ 的一个固定线性函数。',
+        zh: '向后移动 $\\delta$ 个位置，会让第 $i$ 对的角度增加 $\\delta\\,\\omega_i$，相当于把点 $(\\sin, \\cos)$ 沿圆周转动一个角度。旋转只取决于 $\\delta$，与起点无关：$PE(pos + \\delta)$ 是 $PE(pos)$ 的一个固定线性函数。',
       },
     },
     {
@@ -255,7 +255,7 @@ export const position: Lesson = {
             correct: false,
             feedback: {
               en: 'The two rotations do turn opposite ways, but a dot product sees only the angle between the two vectors, through its cosine, and $\\cos(-x) = \\cos x$. The direction is lost.',
-              zh: '这两个旋转的方向确实相反，但点积只通过余弦看到两个向量之间的夹角，而 $\\cos(-x) = \\cos x$。方向的信息丢失了。',
+              zh: '这两个旋转的方向确实相反，但点积只通过余弦反映两个向量的夹角，而 $\\cos(-x) = \\cos x$，旋转的方向就丢失了。',
             },
           },
           {
@@ -273,7 +273,7 @@ export const position: Lesson = {
             correct: false,
             feedback: {
               en: 'The sines do not survive the product: in each pair $\\sin a \\sin b + \\cos a \\cos b = \\cos(a - b)$, so only cosines of the offset remain, and $\\cos(-x) = \\cos x$.',
-              zh: '正弦项在乘积中并不会留下来：每一对都有 $\\sin a \\sin b + \\cos a \\cos b = \\cos(a - b)$，所以只剩下位移的余弦，而 $\\cos(-x) = \\cos x$。',
+              zh: '乘积中不会留下正弦项：每一对都有 $\\sin a \\sin b + \\cos a \\cos b = \\cos(a - b)$，所以只剩下位移的余弦，而 $\\cos(-x) = \\cos x$。',
             },
           },
         ],
@@ -291,7 +291,7 @@ export const position: Lesson = {
       kind: 'prose',
       text: {
         en: 'What makes an offset learnable is the rotation above. Shifting by $\\delta$ is one linear map, the same at every position, and linear maps are exactly what $W^Q$ and $W^K$ are. A query projection that rotates the position part of its input by $-2$ steps (angle $-2\\omega_i$ in pair $i$) turns $PE(pos)$ into $PE(pos - 2)$, which matches the code of the key two back best and the key two ahead less well, at every position. Vaswani et al. chose the sinusoids for this reason. They also tried learned position embeddings and found nearly identical results; they kept the sinusoids in the hope that they extend to longer sentences.',
-        zh: '让位移可以被学会的，是上面的旋转。移动 $\\delta$ 是一个线性映射，而且在每个位置都相同，而 $W^Q$ 和 $W^K$ 正是线性映射。如果查询投影把输入中的位置部分旋转 $-2$ 步（第 $i$ 对转 $-2\\omega_i$），$PE(pos)$ 就变成 $PE(pos - 2)$，它与往前两个位置的键的编码最匹配，与往后两个位置的键匹配得差一些，在每个位置都如此。Vaswani 等人正是为此选择了正弦编码。他们也试过可学习的位置嵌入，效果几乎一样；他们保留正弦编码，是希望它能推广到更长的句子。',
+        zh: '真正让位移可以学会的，是上面的旋转。移动 $\\delta$ 是一个线性映射，在每个位置都相同，而 $W^Q$ 和 $W^K$ 恰好就是线性映射。如果查询投影把输入中的位置部分旋转 $-2$ 步（第 $i$ 对转 $-2\\omega_i$），$PE(pos)$ 就变成 $PE(pos - 2)$；于是在任何位置，它都与往前两个位置的键的编码最匹配，与往后两个位置的键则匹配得差一些。Vaswani 等人正是为此选择了正弦编码。他们也试过可学习的位置嵌入，效果几乎一样；之所以保留正弦编码，是希望它能推广到更长的句子。',
       },
     },
     { kind: 'heading', text: { en: 'Optional: rotary position embedding (RoPE)', zh: '选读：旋转位置编码（RoPE）' } },
@@ -299,15 +299,15 @@ export const position: Lesson = {
       kind: 'callout',
       tone: 'note',
       text: {
-        en: 'This section is optional. Nothing later in the course builds on it, and the lab’s model uses the sinusoidal encoding above. Read it to see how many recent language models handle position instead.',
-        zh: '本节为选读。课程后面的内容都不依赖它，实验台的模型用的也是上面的正弦编码。想了解许多新近的语言模型如何处理位置，可以读一读。',
+        en: 'This section is optional. Nothing later in the course builds on it, and neither of the lab’s models uses it: the untrained encoder adds the sinusoidal encoding above, and the trained language model learned one position vector per position. Read it to see how many recent language models handle position instead.',
+        zh: '本节为选读。课程后面的内容都不依赖它，实验台的两个模型也都不用它：未训练的编码器加的是上面的正弦编码，训练好的语言模型则为每个位置学到一个位置向量。想了解许多近期的语言模型改用什么方式处理位置，可以读一读。',
       },
     },
     {
       kind: 'prose',
       text: {
         en: 'Su et al. (2021, RoFormer) use the rotation above directly. Instead of adding a code to the embedding, they rotate the query and the key themselves: at position $m$, each pair of features $(2i, 2i+1)$ of $q$ is turned by the angle $m\\,\\theta_i$, with the sinusoids’ frequencies $\\theta_i = 10000^{-2i/d}$, and the key at position $n$ is turned by $n\\,\\theta_i$. The values are not rotated.',
-        zh: 'Su 等人（2021，RoFormer）直接使用了上面的旋转。他们不再给嵌入加上编码，而是旋转查询和键本身：在位置 $m$ 上，$q$ 的每一对特征 $(2i, 2i+1)$ 旋转角度 $m\\,\\theta_i$，频率与正弦编码相同，$\\theta_i = 10000^{-2i/d}$；位置 $n$ 上的键旋转 $n\\,\\theta_i$。值不旋转。',
+        zh: 'Su 等人（2021，RoFormer）直接使用了上面的旋转。他们不再给嵌入加上编码，而是旋转查询和键本身：在位置 $m$ 上，$q$ 的每一对特征 $(2i, 2i+1)$ 旋转角度 $m\\,\\theta_i$，其中频率 $\\theta_i = 10000^{-2i/d}$ 与正弦编码相同；位置 $n$ 上的键旋转 $n\\,\\theta_i$。值不做旋转。',
       },
     },
     {
@@ -316,7 +316,7 @@ export const position: Lesson = {
         id: 'rope-shift',
         prompt: {
           en: 'With RoPE, a query at position 2 and a key at position 5 have the score $s$. Both move 10 positions on, to 12 and 15, and the vectors before rotation stay the same. What is the score now?',
-          zh: '使用 RoPE 时，位置 2 上的查询和位置 5 上的键的得分是 $s$。两者都往后移动 10 个位置，到 12 和 15，旋转之前的向量保持不变。现在的得分是多少？',
+          zh: '使用 RoPE 时，位置 2 的查询与位置 5 的键之间的得分为 $s$。把两者都往后移 10 个位置（到 12 和 15），旋转前的向量不变。现在得分是多少？',
         },
         choices: [
           {
@@ -330,7 +330,7 @@ export const position: Lesson = {
           },
           {
             id: 'unchanged',
-            text: { en: 'Still $s$: both turn by the same extra angle, so their angle is kept', zh: '仍是 $s$：两者多转同样角度，夹角不变' },
+            text: { en: 'Still $s$: both turn by the same extra angle, so their angle is kept', zh: '仍是 $s$：两者多转的角度相同，夹角不变' },
             correct: true,
             feedback: {
               en: 'Moving both by 10 turns pair $i$ of both vectors by another $10\\,\\theta_i$. Turning two arrows by the same angle keeps the angle between them, and with it their dot product, in every pair. The score depends on $m - n$ only.',
@@ -343,7 +343,7 @@ export const position: Lesson = {
             correct: false,
             feedback: {
               en: 'Each pair does turn at its own speed $\\theta_i$, but within one pair the query and the key turn by the same extra angle. Each pair’s share of the score stays the same, and so does their sum.',
-              zh: '每一对确实以各自的速度 $\\theta_i$ 旋转，但在同一对里，查询和键多转的角度相同。每一对对得分的贡献不变，它们的和也不变。',
+              zh: '每一对确实以各自的速度 $\\theta_i$ 旋转，但在同一对里，查询和键多转的角度相同。每一对贡献的那部分得分不变，总和也就不变。',
             },
           },
         ],
@@ -355,7 +355,7 @@ export const position: Lesson = {
       tex: String.raw`R(\alpha) = \begin{pmatrix} \cos\alpha & -\sin\alpha \\ \sin\alpha & \cos\alpha \end{pmatrix}, \qquad \big(R(m\theta_i)\, q\big)^\top \big(R(n\theta_i)\, k\big) = q^\top R\big((n - m)\,\theta_i\big)\, k`,
       caption: {
         en: 'One pair $i$ of features, written as columns. $R(a)^\\top R(b) = R(b - a)$, so the pair’s share of the score depends on $m - n$, not on $m$ and $n$ separately; the score is the sum over the pairs, so it too depends only on the offset.',
-        zh: '第 $i$ 对特征，写成列向量。$R(a)^\\top R(b) = R(b - a)$，所以这一对对得分的贡献只取决于 $m - n$，而不是分别取决于 $m$ 和 $n$；得分是各对之和，所以它同样只取决于位移。',
+        zh: '只看第 $i$ 对特征，写成列向量。$R(a)^\\top R(b) = R(b - a)$，所以这一对贡献的得分只取决于 $m - n$，而不是分别取决于 $m$ 和 $n$；总得分是各对贡献之和，因此同样只取决于位移。',
       },
     },
     {
@@ -365,14 +365,14 @@ export const position: Lesson = {
       answers: 'rope-shift',
       caption: {
         en: 'One pair of features of a query (position $m$) and a key (position $n$), starting at 2 and 5 as in the question. Move either slider and the score changes with $m - n$; press “Shift both +1” and both arrows turn while the score stays. The table repeats the offset further along the text.',
-        zh: '查询（位置 $m$）和键（位置 $n$）的一对特征，和问题中一样从 2 和 5 开始。拖动任一滑块，得分随 $m - n$ 变化；点击“两者同时 +1”，两个箭头都会转动，得分却不变。表格把同样的位移放到文本更靠后的位置再算一遍。',
+        zh: '查询（位置 $m$）和键（位置 $n$）中的一对特征，与问题中一样，分别从位置 2 和 5 开始。拖动任一滑块，得分随 $m - n$ 变化；点击“两者同时 +1”，两个箭头都会转动，得分却不变。表格把同样的位移放到文本更靠后的位置再算一遍。',
       },
     },
     {
       kind: 'prose',
       text: {
         en: 'Because the offset enters the score only through an angle, every layer gets relative position directly; with added sinusoids a layer has to learn the rotation in $W^Q$ and $W^K$. The values are left alone: position decides how much a token is attended to, not what it contributes. RoPE is the position scheme of many recent language models, LLaMA (Touvron et al. 2023) among them.',
-        zh: '由于位移只通过一个角度进入得分，每一层都能直接得到相对位置；而用相加的正弦编码时，模型得在 $W^Q$ 和 $W^K$ 里自己学会这种旋转。值保持不变：位置决定一个词元被关注多少，而不决定它贡献什么内容。许多新近的语言模型都用 RoPE 处理位置，LLaMA（Touvron 等人，2023）就是其中之一。',
+        zh: '由于位移只通过一个角度进入得分，每一层都能直接得到相对位置；而用相加的正弦编码时，一层网络得在 $W^Q$ 和 $W^K$ 里自己学出这种旋转。值不做旋转：位置决定一个词元被关注多少，而不决定它贡献什么内容。许多近期的语言模型都用 RoPE 处理位置，LLaMA（Touvron 等人，2023）就是其中之一。',
       },
     },
   ],

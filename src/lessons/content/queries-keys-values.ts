@@ -6,7 +6,7 @@ export const queriesKeysValues: Lesson = {
   title: { en: 'Queries, keys and values', zh: '查询、键与值' },
   summary: {
     en: 'Every token plays three parts: a query that asks, a key that is matched, and a value that is passed on. In self-attention all three are learned projections of the same embeddings.',
-    zh: '每个词元都扮演三个角色：负责提问的查询、被拿来匹配的键，以及被传递出去的值。在自注意力中，三者都是同一组嵌入经过可学习投影得到的。',
+    zh: '每个词元都扮演三个角色：负责提问的查询、供查询匹配的键，以及传递出去的值。在自注意力中，这三者都由同一组嵌入经可学习的投影得到。',
   },
   objectives: [
     { en: 'Explain what the query, the key and the value of a token are each for.', zh: '说明一个词元的查询、键和值各自起什么作用。' },
@@ -20,13 +20,13 @@ export const queriesKeysValues: Lesson = {
       kind: 'prose',
       text: {
         en: 'In the first lesson one vector per word did two jobs: it was compared with the query, and it was also what got averaged. Real attention keeps these jobs apart, because what makes a word relevant is not the same as what it should contribute.',
-        zh: '第一课里，每个词只有一个向量，却身兼两职：既拿来和查询比较，又是被平均的内容。真正的注意力把这两件事分开，因为“一个词是否相关”和“它应该贡献什么”并不是一回事。',
+        zh: '第一课里，每个词只有一个向量，却身兼两职：既要和查询比较，又是被平均的对象。真正的注意力把这两件事分开，因为“一个词是否相关”和“它应该贡献什么”并不是一回事。',
       },
     },
     {
       kind: 'list',
       items: [
-        { en: '**Query** $q$: what the current token is looking for. It asks the question.', zh: '**查询** $q$：当前词元想找什么。它负责提问。' },
+        { en: '**Query** $q$: what the current token is looking for. It asks the question.', zh: '**查询** $q$：当前词元在寻找什么。它负责提出问题。' },
         { en: '**Key** $k$: what a token advertises about itself. Every query is compared with every key.', zh: '**键** $k$：一个词元对外展示的“标签”。每个查询都要和每个键比较。' },
         { en: '**Value** $v$: the content a token hands over once it is attended to.', zh: '**值** $v$：一个词元被关注时交出去的内容。' },
       ],
@@ -43,7 +43,7 @@ export const queriesKeysValues: Lesson = {
       kind: 'prose',
       text: {
         en: 'The **scoring function** takes one query and one key and returns a single number: how well this query-key pair matches. In the Transformer it is the dot product. Stack the queries as the rows of $Q$ and the keys as the rows of $K$, and every score at once is the matrix product $QK^\\top$.',
-        zh: '**评分函数**接收一个查询和一个键，返回一个数：这一对查询和键匹配得有多好。Transformer 用的是点积。把所有查询按行排成矩阵 $Q$、所有键按行排成 $K$，全部得分就是一次矩阵乘法 $QK^\\top$。',
+        zh: '**评分函数**接收一个查询和一个键，返回一个数，表示这一对查询和键匹配得有多好。Transformer 用的是点积。把所有查询按行排成矩阵 $Q$、所有键按行排成 $K$，全部得分就是一次矩阵乘法 $QK^\\top$。',
       },
     },
     {
@@ -55,7 +55,7 @@ export const queriesKeysValues: Lesson = {
       kind: 'prose',
       text: {
         en: 'A softmax along each row turns the scores into weights, so each row of $A$ adds up to 1. Output row $i$ is then the weighted sum of the value rows. Before the softmax the Transformer divides the scores by $\\sqrt{d_k}$, the square root of the key width; lesson 3 is about why.',
-        zh: '对每一行做 softmax，把得分变成权重，于是 $A$ 的每一行之和都是 1。输出的第 $i$ 行就是各个值向量按这一行权重的加权和。在 softmax 之前，Transformer 还会把得分除以 $\\sqrt{d_k}$（键宽度的平方根），原因在第 3 课讲。',
+        zh: '对每一行做 softmax，把得分变成权重，于是 $A$ 的每一行之和都是 1。输出的第 $i$ 行，就是以第 $i$ 行的权重对各个值向量求加权和。在 softmax 之前，Transformer 还会把得分除以 $\\sqrt{d_k}$（键向量宽度的平方根），原因留到第 3 课再讲。',
       },
     },
     {
@@ -67,7 +67,7 @@ export const queriesKeysValues: Lesson = {
       kind: 'prose',
       text: {
         en: 'Three tokens, each with a query, a key and a value of two numbers ($d_k = d_v = 2$). Change any number and every matrix below follows; they are computed by the same engine the lab uses. Choose which token’s query to follow: its row is highlighted throughout.',
-        zh: '三个词元，每个都有由两个数组成的查询、键和值（$d_k = d_v = 2$）。改动任何一个数，下面的矩阵都会跟着更新；它们由实验台所用的同一个引擎计算。选择要跟踪哪个词元的查询，它所在的行会在各处高亮。',
+        zh: '这里有三个词元，每个词元的查询、键和值都由两个数组成（$d_k = d_v = 2$）。改动任意一个数，下面的所有矩阵都会随之更新；它们和实验台用的是同一个计算引擎。选定要跟踪哪个词元的查询后，该词元所在的行会在各个矩阵中高亮。',
       },
     },
     {
@@ -75,7 +75,7 @@ export const queriesKeysValues: Lesson = {
       widget: 'qkv-editor',
       caption: {
         en: 'Values must be numbers between −10 and 10. Anything else is flagged, and the last valid number stays in use.',
-        zh: '输入必须是 −10 到 10 之间的数字。其他输入会被标出，并继续使用上一个有效的数字。',
+        zh: '输入必须是 −10 到 10 之间的数字。其他输入会被标记出来，同时沿用上一个有效的数字。',
       },
     },
     {
@@ -84,16 +84,16 @@ export const queriesKeysValues: Lesson = {
         id: 'value-change',
         prompt: {
           en: 'Starting from the initial numbers, you change only the V row of “tea”. Which of the matrices below the editor change?',
-          zh: '从初始数字开始，只改动“茶”那一行的 V。编辑器下方的哪些矩阵会变？',
+          zh: '从初始数值出发，只改动“茶”那一行的 V。编辑器下方的哪些矩阵会变？',
         },
         choices: [
           {
             id: 'output',
-            text: { en: 'Only the output, in every row: the scores never use V', zh: '只有输出，每一行都变：得分不用 V' },
+            text: { en: 'Only the output, in every row: the scores never use V', zh: '只有输出，每一行都变：得分与 V 无关' },
             correct: true,
             feedback: {
               en: 'Values take no part in the scores: $QK^\\top$, the scaled scores and the weights depend on Q and K only. With the starting numbers every query gives “tea” a clearly positive weight, so every output row moves.',
-              zh: '值不参与打分：$QK^\\top$、缩放后的得分和权重都只取决于 Q 和 K。在初始数字下，每个查询给“茶”的权重都明显大于 0，所以输出的每一行都会变。',
+              zh: '值不参与打分：$QK^\\top$、缩放后的得分和权重都只取决于 Q 和 K。按初始数值，每个查询给“茶”的权重都明显大于 0，所以输出的每一行都会变。',
             },
           },
           {
@@ -133,7 +133,7 @@ export const queriesKeysValues: Lesson = {
         id: 'key-change',
         prompt: {
           en: 'Starting from the initial numbers (press Reset), you double the K row of “like”, from (0, 1) to (0, 2). What happens in the weights matrix?',
-          zh: '从初始数字开始（先按“重置”），把“喜欢”那一行的 K 加倍，从 (0, 1) 变成 (0, 2)。权重矩阵会怎样？',
+          zh: '从初始数值出发（先按“重置”），把“喜欢”那一行的 K 加倍，从 (0, 1) 变成 (0, 2)。权重矩阵会发生什么变化？',
         },
         choices: [
           {
@@ -142,7 +142,7 @@ export const queriesKeysValues: Lesson = {
             correct: true,
             feedback: {
               en: 'The key of “like” enters the “like” column of every row, but the query of “I” is (1, 0), and its dot product with (0, 2) is still 0. In the other two rows the “like” score doubles, its weight grows, and because each row still sums to 1 the other weights in those rows shrink.',
-              zh: '“喜欢”的键会进入每一行的“喜欢”那一列，但“我”的查询是 (1, 0)，它和 (0, 2) 的点积仍然是 0。另外两行里“喜欢”的得分翻倍、权重变大；由于每行的和仍是 1，这两行的其他权重随之变小。',
+              zh: '“喜欢”的键会影响每一行中“喜欢”那一列，但“我”的查询是 (1, 0)，它和 (0, 2) 的点积仍然是 0。另外两行里“喜欢”的得分翻倍、权重变大；由于每行的和仍是 1，这两行的其他权重随之变小。',
             },
           },
           {
@@ -189,7 +189,7 @@ export const queriesKeysValues: Lesson = {
       tex: String.raw`Q = XW^Q, \qquad K = XW^K, \qquad V = XW^V`,
       caption: {
         en: '$X$ is [tokens × $d_{\\text{model}}$]; $W^Q$ and $W^K$ are [$d_{\\text{model}}$ × $d_k$], $W^V$ is [$d_{\\text{model}}$ × $d_v$]. Training sets the three matrices; nothing else about the roles is built in.',
-        zh: '$X$ 的形状是 [词元数 × $d_{\\text{model}}$]；$W^Q$ 和 $W^K$ 是 [$d_{\\text{model}}$ × $d_k$]，$W^V$ 是 [$d_{\\text{model}}$ × $d_v$]。这三个矩阵由训练决定，三种角色之间没有其他预设的区别。',
+        zh: '$X$ 的形状是 [词元数 × $d_{\\text{model}}$]；$W^Q$ 和 $W^K$ 是 [$d_{\\text{model}}$ × $d_k$]，$W^V$ 是 [$d_{\\text{model}}$ × $d_v$]。这三个矩阵由训练确定；除此之外，三种角色再没有任何预先设定的东西。',
       },
     },
     {
@@ -207,7 +207,7 @@ export const queriesKeysValues: Lesson = {
             correct: true,
             feedback: {
               en: '$q_i \\cdot k_j$ and $q_j \\cdot k_i$ compare different vectors, because queries and keys use different matrices. And even equal scores give unequal weights, since each row is normalised by its own sum. Compare the “I” to “like” and “like” to “I” weights in the editor.',
-              zh: '$q_i \\cdot k_j$ 和 $q_j \\cdot k_i$ 比较的是不同的向量，因为查询和键用的是不同的矩阵。而且即使得分相等，权重也不一定相等，因为每一行都按自己的总和归一化。在编辑器里比较“我”看“喜欢”和“喜欢”看“我”的权重。',
+              zh: '$q_i \\cdot k_j$ 和 $q_j \\cdot k_i$ 比较的是不同的向量，因为查询和键用的是不同的矩阵。而且即使得分相等，权重也不一定相等，因为每一行都按自己的总和归一化。在编辑器里比较一下“我”看“喜欢”与“喜欢”看“我”的权重。',
             },
           },
           {
@@ -245,7 +245,7 @@ export const queriesKeysValues: Lesson = {
       tone: 'note',
       text: {
         en: 'The lab’s projection matrices are random (seeded), not trained. Its Q, K and V are real projections of your sentence’s embeddings, but the patterns they give carry no learned meaning yet.',
-        zh: '实验台里的投影矩阵是随机生成的（带固定种子），没有经过训练。它的 Q、K、V 确实是你句子嵌入的投影，但由此得到的模式还谈不上学到了什么含义。',
+        zh: '实验台里的投影矩阵是随机生成的（带固定种子），没有经过训练。它的 Q、K、V 确实是你这句话的嵌入经投影得到的，但由此得到的模式还不带有任何学到的含义。',
       },
     },
     {
@@ -267,7 +267,7 @@ export const queriesKeysValues: Lesson = {
       widget: 'walkthrough-step',
       caption: {
         en: 'The same computation as in the editor, on your sentence, with the lab’s random weights.',
-        zh: '和编辑器里相同的计算，作用在你的句子上，使用实验台的随机权重。',
+        zh: '与编辑器中相同的计算，这次作用在你的句子上，用的是实验台的随机权重。',
       },
     },
   ],

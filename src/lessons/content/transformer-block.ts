@@ -6,12 +6,12 @@ export const transformerBlock: Lesson = {
   title: { en: 'Multi-head attention inside the Transformer', zh: 'Transformer 中的多头注意力' },
   summary: {
     en: 'Attention is one part of an encoder block: follow your sentence through attention, residual additions, layer norms and the feed-forward network, and see why the skip connections are essential.',
-    zh: '注意力只是编码器块的一部分：让你的句子依次经过注意力、残差相加、层归一化和前馈网络，并看清为什么残差连接必不可少。',
+    zh: '注意力只是编码器块的一部分：让你的句子依次经过注意力、残差相加、层归一化和前馈网络，看看为什么残差连接必不可少。',
   },
   objectives: [
     {
       en: 'Trace a sentence through one encoder block and give the shape after every stage.',
-      zh: '跟踪一个句子穿过一个编码器块的全过程，并说出每个阶段之后的形状。',
+      zh: '跟踪一个句子通过编码器块的全过程，并说出每个阶段之后的形状。',
     },
     {
       en: 'Write the post-LN and pre-LN block formulas and say where they differ.',
@@ -39,7 +39,7 @@ export const transformerBlock: Lesson = {
       kind: 'prose',
       text: {
         en: 'The encoder is a stack of $N$ identical blocks ($N = 6$ in the original), each with its own weights. A block has two sub-layers, multi-head self-attention and a feed-forward network, and each sub-layer is wrapped in a **residual connection** and a **layer normalisation**.',
-        zh: '编码器由 $N$ 个结构相同的块堆叠而成（原始模型中 $N = 6$），每块有自己的权重。一个块包含两个子层：多头自注意力和前馈网络；每个子层外面都套着一个**残差连接**和一个**层归一化**。',
+        zh: '编码器由 $N$ 个结构相同的块堆叠而成（原始模型中 $N = 6$），各块有各自的权重。一个块包含两个子层：多头自注意力和前馈网络；每个子层外面都套着一个**残差连接**和一个**层归一化**。',
       },
     },
     {
@@ -48,7 +48,7 @@ export const transformerBlock: Lesson = {
         id: 'block-output-shape',
         prompt: {
           en: 'The lab stacks two blocks. Your sentence enters the first as $[L \\times 32]$; each block has 4 heads of width 8 and an FFN hidden layer of width 128. What shape leaves the second block?',
-          zh: '实验台叠了两个块。你的句子以 $[L \\times 32]$ 的形状进入第一个块；每个块有 4 个宽度为 8 的头，前馈隐藏层宽度为 128。离开第二个块时形状是什么？',
+          zh: '实验台堆叠了两个块。你的句子以 $[L \\times 32]$ 的形状进入第一个块；每个块有 4 个宽度为 8 的头，前馈网络的隐藏层宽度为 128。句子离开第二个块时是什么形状？',
         },
         choices: [
           {
@@ -57,7 +57,7 @@ export const transformerBlock: Lesson = {
             correct: true,
             feedback: {
               en: 'A block does not change the width. The heads are concatenated back to 32 and projected by $W^O$; the FFN widens to 128 inside and comes back to 32. The residual additions need the same shape on both sides, and that is also what lets blocks be stacked.',
-              zh: '块不会改变宽度。各个头拼接回 32 维再经 $W^O$ 投影；前馈网络在内部扩到 128，再回到 32。残差相加要求两边形状相同，这也正是块能够一层层堆叠的原因。',
+              zh: '块不会改变宽度。各个头拼接回 32 维，再经 $W^O$ 投影；前馈网络在内部扩展到 128 维，再变回 32 维。残差相加要求两边形状相同，这也正是块能够一层层堆叠的原因。',
             },
           },
           {
@@ -80,11 +80,11 @@ export const transformerBlock: Lesson = {
           },
           {
             id: 'weights',
-            text: { en: 'Shape $[L \\times L]$: a block outputs one weight per pair of tokens', zh: '形状 $[L \\times L]$：块输出的是每对词元的一个权重' },
+            text: { en: 'Shape $[L \\times L]$: a block outputs one weight per pair of tokens', zh: '形状 $[L \\times L]$：块为每对词元输出一个权重' },
             correct: false,
             feedback: {
               en: '$[L \\times L]$ is the shape of one head’s attention weights, an intermediate. The block outputs one 32-wide vector per token.',
-              zh: '$[L \\times L]$ 是单个头注意力权重的形状，只是中间结果。块的输出是每个词元一个 32 维的向量。',
+              zh: '$[L \\times L]$ 是单个头的注意力权重的形状，只是一个中间结果。块为每个词元输出一个 32 维的向量。',
             },
           },
         ],
@@ -94,14 +94,14 @@ export const transformerBlock: Lesson = {
     {
       kind: 'formula',
       tex: String.raw`\begin{aligned} X' &= \mathrm{LN}_1\big(X + \mathrm{MHA}(X)\big) \\ Y &= \mathrm{LN}_2\big(X' + \mathrm{FFN}(X')\big) \end{aligned}`,
-      caption: { en: 'Post-LN, the original order: add the sub-layer’s output to its input, then normalise.', zh: 'Post-LN（原始顺序）：先把子层输出加回它的输入，再做归一化。' },
+      caption: { en: 'Post-LN, the original order: add the sub-layer’s output to its input, then normalise.', zh: 'Post-LN（原始顺序）：先把子层的输出与它的输入相加，再做归一化。' },
     },
     {
       kind: 'formula',
       tex: String.raw`\mathrm{FFN}(x) = \max(0,\; x W_1 + b_1)\, W_2 + b_2, \qquad W_1 \in \mathbb{R}^{d_{\text{model}} \times d_{ff}},\; W_2 \in \mathbb{R}^{d_{ff} \times d_{\text{model}}}`,
       caption: {
         en: 'The feed-forward network acts on each token separately; usually $d_{ff} = 4\\,d_{\\text{model}}$ (2048 for $d_{\\text{model}} = 512$).',
-        zh: '前馈网络对每个词元单独计算；通常 $d_{ff} = 4\\,d_{\\text{model}}$（$d_{\\text{model}} = 512$ 时为 2048）。',
+        zh: '前馈网络对每个词元分别计算；通常 $d_{ff} = 4\\,d_{\\text{model}}$（$d_{\\text{model}} = 512$ 时为 2048）。',
       },
     },
     {
@@ -109,7 +109,7 @@ export const transformerBlock: Lesson = {
       answers: 'block-output-shape',
       text: {
         en: 'Attention is the only place where tokens exchange information; the FFN and the norms work on each token alone. Every stage keeps the shape $[L \\times d_{\\text{model}}]$, which is what makes the residual additions and the stacking possible. Only the FFN’s hidden layer is wider.',
-        zh: '注意力是词元之间交换信息的唯一地方；前馈网络和归一化都只对单个词元操作。每个阶段都保持形状 $[L \\times d_{\\text{model}}]$，正因如此才能做残差相加、才能一层层堆叠。只有前馈网络的隐藏层更宽。',
+        zh: '注意力是词元之间交换信息的唯一环节；前馈网络和归一化都只作用于单个词元。每个阶段都保持 $[L \\times d_{\\text{model}}]$ 的形状，正因如此，残差相加和逐层堆叠才成为可能。只有前馈网络的隐藏层更宽。',
       },
     },
     { kind: 'heading', text: { en: 'Post-LN or pre-LN', zh: 'Post-LN 还是 Pre-LN' } },
@@ -117,13 +117,13 @@ export const transformerBlock: Lesson = {
       kind: 'prose',
       text: {
         en: 'Many later Transformers move the norm to the start of each branch instead (**pre-LN**):',
-        zh: '许多后来的 Transformer 则把归一化挪到每个分支的开头（**Pre-LN**）：',
+        zh: '后来的许多 Transformer 则把归一化移到每个分支的开头（**Pre-LN**）：',
       },
     },
     {
       kind: 'formula',
       tex: String.raw`\begin{aligned} X' &= X + \mathrm{MHA}\big(\mathrm{LN}_1(X)\big) \\ Y &= X' + \mathrm{FFN}\big(\mathrm{LN}_2(X')\big) \end{aligned}`,
-      caption: { en: 'Pre-LN: each LayerNorm moves inside its branch, in front of the sub-layer.', zh: 'Pre-LN：每个层归一化挪进自己的分支，放在子层前面。' },
+      caption: { en: 'Pre-LN: each LayerNorm moves inside its branch, in front of the sub-layer.', zh: 'Pre-LN：每个层归一化都移进各自的分支，位于子层之前。' },
     },
     {
       kind: 'question',
@@ -131,7 +131,7 @@ export const transformerBlock: Lesson = {
         id: 'pre-ln-output',
         prompt: {
           en: 'Switch the encoder-block widget to pre-LN. Will every token of the block’s output (the last stage) still have mean 0 and std 1?',
-          zh: '把编码器块组件切换到 Pre-LN。块输出（最后一个阶段）中的每个词元，还会是均值 0、标准差 1 吗？',
+          zh: '把编码器块组件切换到 Pre-LN。块输出（最后一个阶段）中的每个词元，还会保持均值为 0、标准差为 1 吗？',
         },
         choices: [
           {
@@ -170,7 +170,7 @@ export const transformerBlock: Lesson = {
       answers: 'pre-ln-output',
       text: {
         en: 'In pre-LN the skip path from a block’s input to its output passes through additions only, with no normalisation on the way. So the block’s output is not normalised, and pre-LN models add one final LayerNorm after the last block. The clean skip path is also what makes deep pre-LN stacks easier to train, as the next section shows (Xiong et al. 2020).',
-        zh: '在 Pre-LN 中，从块的输入到输出的残差路径上只有加法，不经过任何归一化。所以块的输出没有被归一化，Pre-LN 模型会在最后一个块之后再加一个层归一化。这条“干净”的残差路径也正是深层 Pre-LN 堆叠更容易训练的原因，下一节会讲到（Xiong 等人，2020）。',
+        zh: '在 Pre-LN 中，从块的输入到输出的残差路径上只有加法，不经过任何归一化。因此块的输出并没有归一化，Pre-LN 模型要在最后一个块之后再加一个层归一化。这条“干净”的残差路径也使深层的 Pre-LN 堆叠更容易训练，下一节会具体说明（Xiong 等人，2020）。',
       },
     },
     { kind: 'heading', text: { en: 'Why the residual connections matter', zh: '残差连接为什么重要' } },
@@ -178,7 +178,7 @@ export const transformerBlock: Lesson = {
       kind: 'prose',
       text: {
         en: 'Backwards: the derivative of $x + F(x)$ contains the identity. In a **pre-LN** stack the skip path holds nothing but these additions, so the gradient reaches early blocks directly, however many blocks are stacked (24 or more is common). In the **post-LN** block shown first, each LayerNorm sits on the skip path itself, so the gradient passes through every one of them on its way down. Xiong et al. (2020) show that this makes the gradients near the output large at initialisation, which is why post-LN training needs a learning-rate warm-up while pre-LN can do without one.',
-        zh: '反向看：$x + F(x)$ 的导数里含有单位矩阵。在 **Pre-LN** 的堆叠中，残差路径上只有这些加法，所以无论堆多少块（24 块以上很常见），梯度都能直接传回前面的块。而在最先给出的 **Post-LN** 块中，每个层归一化都位于残差路径上，梯度向下传时要逐一穿过它们。Xiong 等人（2020）指出，这使得初始化时靠近输出的梯度很大，所以 Post-LN 的训练需要学习率预热，而 Pre-LN 可以不用。',
+        zh: '先看反向传播：$x + F(x)$ 的导数中含有单位矩阵。在 **Pre-LN** 的堆叠中，残差路径上只有这些加法，所以无论堆叠多少块（24 块以上很常见），梯度都能直接传回靠前的块。而在本课最先给出的 **Post-LN** 块中，每个层归一化都位于残差路径上，梯度向下传播时要逐一经过它们。Xiong 等人（2020）指出，这会使初始化时靠近输出层的梯度很大，因此 Post-LN 的训练需要学习率预热，而 Pre-LN 可以不用。',
       },
     },
     { kind: 'formula', tex: String.raw`\frac{\partial}{\partial x}\big(x + F(x)\big) = I + \frac{\partial F}{\partial x}` },
@@ -188,7 +188,7 @@ export const transformerBlock: Lesson = {
         id: 'residual-collapse',
         prompt: {
           en: 'Your tokens pass through 12 random encoder blocks with the residual connections removed. What happens to their mean pairwise cosine similarity?',
-          zh: '你的词元穿过 12 个去掉了残差连接的随机编码器块。它们两两之间的平均余弦相似度会怎样？',
+          zh: '让你的词元依次通过 12 个去掉了残差连接的随机编码器块。词元两两之间的平均余弦相似度会怎样变化？',
         },
         choices: [
           {
@@ -197,7 +197,7 @@ export const transformerBlock: Lesson = {
             correct: true,
             feedback: {
               en: 'Each attention layer mixes the tokens further and nothing carries the originals forward, so they collapse. With the residuals on, the curve stays far lower.',
-              zh: '每层注意力都把词元进一步混合，又没有路径把原始向量带下去，于是它们塌缩到一起。保留残差时曲线要低得多。',
+              zh: '每层注意力都把词元进一步混合，又没有任何路径把原始向量传递下去，于是它们塌缩到一起。保留残差连接时，曲线要低得多。',
             },
           },
           {
@@ -206,7 +206,7 @@ export const transformerBlock: Lesson = {
             correct: false,
             feedback: {
               en: 'Averaging does the opposite of spreading vectors apart: every output row is a mix of the same value vectors, so the rows grow alike.',
-              zh: '求平均的效果恰恰相反，它不会把向量拉开：每一行输出都是同一批值向量的混合，所以各行越来越像。',
+              zh: '求平均的效果恰恰相反，不会把向量彼此拉开：每一行输出都是同一批值向量的混合，所以各行越来越像。',
             },
           },
           {
@@ -227,25 +227,25 @@ export const transformerBlock: Lesson = {
       answers: 'residual-collapse',
       text: {
         en: 'Forwards: attention outputs weighted averages of value vectors, and averages of averages become alike. Dong et al. (2021) proved that in pure self-attention, stacked without skip connections or feed-forward networks, the output converges doubly exponentially with depth to a rank-1 matrix: all rows equal, every token the same vector (**rank collapse**). The rank does not drop step by step; what shrinks, doubly exponentially, is the distance from the output to such a rank-1 matrix. The skip path keeps each token’s own information.',
-        zh: '正向看：注意力输出的是值向量的加权平均，而“平均的平均”会越来越相似。Dong 等人（2021）证明，纯自注意力（没有残差连接，也没有前馈网络）层层堆叠时，输出会随深度以双指数速度收敛到一个秩为 1 的矩阵：所有行都相同，每个词元都变成同一个向量（**秩塌缩**）。这并不是说秩一步步降低；以双指数速度缩小的，是输出与这样一个秩 1 矩阵之间的距离。残差路径保住了每个词元自己的信息。',
+        zh: '再看前向传播：注意力输出的是值向量的加权平均，而“平均的平均”会越来越相似。Dong 等人（2021）证明，纯自注意力（没有残差连接，也没有前馈网络）层层堆叠时，输出会随深度以双指数速度收敛到一个秩为 1 的矩阵：所有行都相同，每个词元都变成同一个向量（**秩塌缩**）。这并不是说秩一步步降低；以双指数速度缩小的，是输出与这样一个秩 1 矩阵之间的距离。残差路径保住了每个词元自己的信息。',
       },
     },
     {
       kind: 'try',
-      label: { en: 'Open the walkthrough at the first residual addition', zh: '把分步讲解跳到第一次残差相加' },
+      label: { en: 'Open the walkthrough at the first residual addition', zh: '在第一次残差相加处打开分步讲解' },
       preset: { walkthroughStep: 'residual1' },
       note: {
         en: 'The step below shows $X$, $\\mathrm{MHA}(X)$ and their sum for your sentence, with the same experiment.',
-        zh: '下面这一步会显示你的句子的 $X$、$\\mathrm{MHA}(X)$ 以及它们的和，并附有同样的实验。',
+        zh: '下面这一步针对你的句子显示 $X$、$\\mathrm{MHA}(X)$ 以及二者之和，并附有同样的实验。',
       },
     },
-    { kind: 'widget', widget: 'walkthrough-step', caption: { en: 'One step of the walkthrough; Back and Next move through the block.', zh: '分步讲解中的一步；用“上一步”“下一步”在块中前后移动。' } },
+    { kind: 'widget', widget: 'walkthrough-step', caption: { en: 'One step of the walkthrough; Back and Next move through the block.', zh: '分步讲解中的一步；用“上一步”和“下一步”在块内前后移动。' } },
     { kind: 'heading', text: { en: 'LayerNorm, not BatchNorm', zh: '用层归一化，而不是批归一化' } },
     {
       kind: 'prose',
       text: {
         en: '**LayerNorm** normalises each token over its own $d_{\\text{model}}$ features, then scales and shifts it by learned $\\gamma$ and $\\beta$. **BatchNorm** instead normalises each feature over the examples of a batch.',
-        zh: '**层归一化**对每个词元在它自己的 $d_{\\text{model}}$ 个特征上做归一化，再用可学习的 $\\gamma$ 和 $\\beta$ 缩放和平移。**批归一化**则是对每个特征在一个批次的所有样本上做归一化。',
+        zh: '**层归一化**对每个词元在它自身的 $d_{\\text{model}}$ 个特征上做归一化，再用可学习的 $\\gamma$ 和 $\\beta$ 缩放和平移。**批归一化**则对每个特征在一个批次的所有样本上做归一化。',
       },
     },
     {
@@ -267,12 +267,12 @@ export const transformerBlock: Lesson = {
             correct: true,
             feedback: {
               en: 'Column 1 is $(1, 2)$ and column 2 is $(2, 3)$: each has mean in the middle and std 0.5, so the first row goes to −1 and the second to +1.',
-              zh: '第一列是 $(1, 2)$，第二列是 $(2, 3)$：各自的均值在中间、标准差为 0.5，所以第一行都变成 −1，第二行都变成 +1。',
+              zh: '第一列是 $(1, 2)$，第二列是 $(2, 3)$：各自的均值位于两数正中，标准差为 0.5，所以第一行都变成 −1，第二行都变成 +1。',
             },
           },
           {
             id: 'ln',
-            text: { en: '$[[-1, 1], [-1, 1]]$: each token’s row becomes −1, +1', zh: '$[[-1, 1], [-1, 1]]$：每个词元的那一行变成 −1、+1' },
+            text: { en: '$[[-1, 1], [-1, 1]]$: each token’s row becomes −1, +1', zh: '$[[-1, 1], [-1, 1]]$：每个词元所在的行都变成 −1、+1' },
             correct: false,
             feedback: {
               en: 'That is LayerNorm: each row $(1, 2)$ and $(2, 3)$ normalised on its own. BatchNorm works down the columns.',
@@ -296,7 +296,7 @@ export const transformerBlock: Lesson = {
       kind: 'prose',
       text: {
         en: 'Why not BatchNorm, then? Not because a batch may hold a single sentence at inference: there BatchNorm uses running averages collected during training, so a batch of one is fine. The reasons lie in the data and in training (UvA’s Deep Learning tutorial 6 discusses them): sentences in a batch differ in length, so padding positions would enter the statistics; each feature’s statistics would be pooled over the tokens of a sentence and over other sentences; Transformers are often trained with small batches, where batch statistics are noisy; and LayerNorm has proved stable in practice. LayerNorm needs none of this: each token is normalised on its own, the same way in training and at inference.',
-        zh: '那为什么不用批归一化？原因并不是推理时一个批次里可能只有一句话：推理时批归一化用的是训练中累积的滑动平均统计量，批次里只有一个样本也没问题。真正的原因在于数据和训练（UvA 深度学习教程 6 讨论了这些）：同一批中的句子长短不一，填充位置会混进统计量；每个特征的统计量会把一句话里的各个词元、以及别的句子的词元混在一起计算；Transformer 训练时的批次往往较小，批统计量噪声大；而层归一化在实践中被证明很稳定。层归一化完全不需要这些：每个词元单独归一化，训练和推理时的做法完全一样。',
+        zh: '那为什么不用批归一化？原因并不是推理时一个批次里可能只有一句话：推理时批归一化用的是训练中累积的滑动平均统计量，批次里只有一个样本也没问题。真正的原因在于数据和训练（UvA 深度学习教程 6 对此有讨论）：同一批中的句子长短不一，填充位置会混进统计量；每个特征的统计量会把同一句话的各个词元和其他句子的词元混在一起计算；Transformer 训练时的批次往往较小，批统计量噪声很大；而且层归一化在实践中已被证明很稳定。层归一化不依赖这些：每个词元单独归一化，训练和推理时的做法完全一样。',
       },
     },
     {
@@ -304,7 +304,7 @@ export const transformerBlock: Lesson = {
       tone: 'note',
       text: {
         en: 'The lab’s LayerNorms use $\\gamma = 1$ and $\\beta = 0$, as at initialisation, so their outputs are exactly mean 0 and std ≈ 1. A trained model learns $\\gamma$ and $\\beta$ and may rescale features again.',
-        zh: '实验台中的层归一化使用 $\\gamma = 1$、$\\beta = 0$（与初始化时相同），所以输出恰好是均值 0、标准差约为 1。训练后的模型会学到自己的 $\\gamma$ 和 $\\beta$，可能重新缩放各个特征。',
+        zh: '实验台中的层归一化使用 $\\gamma = 1$、$\\beta = 0$（与初始化时相同），所以输出的均值恰好为 0，标准差约为 1。训练后的模型会学到自己的 $\\gamma$ 和 $\\beta$，并可能再次缩放各个特征。',
       },
     },
   ],
