@@ -20,7 +20,7 @@ describe('lesson 12: decoding', () => {
     const at = questionAt('causal-predicts');
     const question = questions.find((q) => q.id === 'causal-predicts')!;
     expect(question.prompt.en).toMatch(/position \$i\$ sees token \$i\$/);
-    expect(question.choices.filter((c) => c.correct).map((c) => c.text.en)).toEqual(['Token $i+1$, the one its mask hides']);
+    expect(question.choices.filter((c) => c.correct).map((c) => c.text.en)).toEqual([expect.stringMatching(/^Token \$i\+1\$/)]);
     expect(at).toBeGreaterThanOrEqual(0);
     expect(at).toBeLessThan(widgetAt('teacher-forcing'));
   });

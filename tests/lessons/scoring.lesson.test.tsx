@@ -81,7 +81,7 @@ describe('lesson other-attention on the page', () => {
     render(<LessonPage lesson={otherAttention} />);
     const card = document.querySelector<HTMLElement>('[data-question="local-m-keys"]')!;
     expect(within(card).queryByTestId('score-compare-detail')).toBeNull();
-    await userEvent.click(within(card).getByRole('radio', { name: 'Keys 1, 2 and 3: the window is cut off at the start' }));
+    await userEvent.click(card.querySelector<HTMLInputElement>('[data-choice="clipped"] input')!);
     await userEvent.click(within(card).getByRole('button', { name: 'Commit my answer' }));
     // Six tokens, |s − t| ≤ 2: 6 + 2·5 + 2·4 = 24 open cells.
     expect(within(card).getByTestId('score-compare-count-local-m')).toHaveTextContent('24 of 36 cells get a weight above 0.');
