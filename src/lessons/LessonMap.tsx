@@ -5,6 +5,7 @@ import { useT } from '../i18n/translate';
 import { LESSONS } from './content';
 import { answeredCount, lessonQuestions } from './lessonStats';
 import { useProgress } from './progressStore';
+import { RichText } from './RichText';
 import { lessonHref } from '../shared/route';
 import { useBi } from './useBi';
 
@@ -42,7 +43,10 @@ export function LessonMap({ unknownSlug }: { readonly unknownSlug?: string }) {
                 <span className="lesson-card__number">{t('lessons.number', { n: i + 1 })}</span>
                 <span className="lesson-card__title">{pick(lesson.title)}</span>
               </a>
-              <p className="lesson-card__summary">{pick(lesson.summary)}</p>
+              <p className="lesson-card__summary">
+                {/* Summaries hold inline TeX ($W^O$): typeset it, as the lesson page does. */}
+                <RichText text={pick(lesson.summary)} />
+              </p>
               <p className="lesson-card__status">
                 <span className="lesson-card__badge" data-testid="lesson-visited">
                   {seen ? `✓ ${t('lessons.map.visited')}` : t('lessons.map.notVisited')}
