@@ -1,6 +1,6 @@
 // Decoding: attention one token at a time with a KV cache (and what it saves), and text generation with the
 // trained language model (greedy or sampled at a temperature).
-export { attendCached, decodeWithKvCache, emptyKvCache, kvCacheStep, type CachedAttention, type HeadColumns, type KvCache, type KvCacheStep } from './kvCache';
+export { decodeWithKvCache, emptyKvCache, kvCacheStep, type CachedAttention, type KvCache, type KvCacheStep } from './kvCache';
 export { cachedStepCost, cumulativeCost, fullRecomputeCost, kvCacheNumbers, type AttentionCost } from './attentionCost';
 export { argmax, sampleIndex, temperatureProbabilities } from './sampling';
 export { generate, type GenerateOptions, type Generation, type GenerationStep, type GenerationStop, type GenerationStrategy } from './generate';

@@ -1,6 +1,6 @@
 import { EngineError } from '../errors';
-import { assertFinite, linear, zeros, type Matrix } from '../matrix';
-import { headDim, validateMhaParams, type MhaParams } from '../multiHead';
+import { assertFinite, zeros, type Matrix } from '../matrix';
+import { finishMultiHeadAttention, projectQkv, validateMhaParams, type MhaParams } from '../multiHead';
 
 /**
  * What a decoder keeps between generation steps for one attention layer: the key and value rows of every token so
@@ -17,56 +17,10 @@ export function emptyKvCache(embedDim: number): KvCache {
   return { keys: zeros(0, embedDim), values: zeros(0, embedDim) };
 }
 
-/** One head's attention for the newest query: weights [t] over the cached keys (sum 1), output = weights · V [d_v]. */
+/** One head's attention for the newest query: weights [t] over the cached keys (sum 1), output = weights · V [D]. */
 export interface CachedAttention {
   readonly weights: Float32Array;
   readonly output: Float32Array;
-}
-
-/** Which columns of the cache one head reads: keys from … from + q's width − 1, values from … from + valueWidth − 1. */
-export interface HeadColumns {
-  readonly from: number;
-  readonly valueWidth: number;
-}
-
-/**
- * softmax(q · Kᵀ / √d) · V for one query over cached keys and values. No mask: the cache holds only the past and the
- * present, so every key may be read. q: [d], keys: [t × ≥ d], values: [t × ≥ d_v]; by default the whole cache (one
- * head), or the head's columns of a multi-head cache.
- */
-export function attendCached(query: Float32Array, keys: Matrix, values: Matrix, columns: HeadColumns = { from: 0, valueWidth: values.cols }): CachedAttention {
-  const t = keys.rows;
-  const width = query.length;
-  const { from, valueWidth } = columns;
-  if (t === 0) throw new EngineError('empty-input', 'The cache holds no key yet: append the new token’s key before attending.');
-  if (values.rows !== t) throw new EngineError('shape-mismatch', `The cache holds ${t} keys but ${values.rows} values: there must be one value per key.`);
-  if (from < 0 || from + width > keys.cols || from + valueWidth > values.cols) {
-    throw new EngineError('shape-mismatch', `A query of width ${width} (values ${valueWidth} wide) cannot read columns from ${from} of a cache of ${keys.cols} key and ${values.cols} value columns.`);
-  }
-  const scale = 1 / Math.sqrt(width);
-  const scores = new Float64Array(t);
-  let max = -Infinity;
-  for (let j = 0; j < t; j++) {
-    const base = j * keys.cols + from;
-    let s = 0;
-    for (let p = 0; p < width; p++) s += query[p] * keys.data[base + p];
-    scores[j] = s * scale;
-    if (scores[j] > max) max = scores[j];
-  }
-  let sum = 0;
-  for (let j = 0; j < t; j++) {
-    scores[j] = Math.exp(scores[j] - max); // the largest term is exp(0) = 1: nothing overflows
-    sum += scores[j];
-  }
-  const weights = new Float32Array(t);
-  const output = new Float64Array(valueWidth);
-  for (let j = 0; j < t; j++) {
-    const w = scores[j] / sum;
-    weights[j] = w;
-    const base = j * values.cols + from;
-    for (let p = 0; p < valueWidth; p++) output[p] += w * values.data[base + p];
-  }
-  return { weights, output: Float32Array.from(output) };
 }
 
 /** Everything one cached step computed, for the newest token x_t. */
@@ -109,21 +63,13 @@ export function kvCacheStep(cache: KvCache, x: Float32Array, params: MhaParams):
   }
   const input = asRow(x);
   assertFinite(input, 'The new token');
-  // The same `linear` as the full computation (projectQkv), on one row instead of t.
-  const query = linear(input, params.wQ, params.bQ, 'W_q').data;
-  const key = linear(input, params.wK, params.bK, 'W_k').data;
-  const value = linear(input, params.wV, params.bV, 'W_v').data;
-  const next: KvCache = { keys: withRow(cache.keys, key), values: withRow(cache.values, value) };
-  const d = headDim(params);
-  const heads: CachedAttention[] = [];
-  const concat = new Float32Array(e);
-  for (let h = 0; h < params.numHeads; h++) {
-    const head = attendCached(query.subarray(h * d, (h + 1) * d), next.keys, next.values, { from: h * d, valueWidth: d });
-    heads.push(head);
-    concat.set(head.output, h * d);
-  }
-  const output = linear(asRow(concat), params.wO, params.bO, 'W_o').data;
-  return { cache: next, query, key, value, heads, concat, output };
+  // The full computation's own stages on one row instead of t: projectQkv, then attendHeads + combineHeads over the
+  // cache. No mask: the cache holds only the past and the present, so every key may be read.
+  const { q, k, v } = projectQkv(input, input, params);
+  const next: KvCache = { keys: withRow(cache.keys, k.data), values: withRow(cache.values, v.data) };
+  const attended = finishMultiHeadAttention({ q, k: next.keys, v: next.values }, params);
+  const heads = attended.heads.map((head) => ({ weights: head.weights.data, output: head.output.data }));
+  return { cache: next, query: q.data, key: k.data, value: v.data, heads, concat: attended.concat.data, output: attended.output.data };
 }
 
 /** Feeds the rows of x [n × E] one at a time through kvCacheStep, from an empty cache: step i is token i's. */

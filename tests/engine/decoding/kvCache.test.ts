@@ -3,7 +3,6 @@
 // attention, the cache grows by one key row and one value row per step, and the multiply-add counts match both
 // their formulas and the shapes the step really multiplied.
 import {
-  attendCached,
   cachedStepCost,
   cumulativeCost,
   decodeWithKvCache,
@@ -12,7 +11,7 @@ import {
   kvCacheNumbers,
   kvCacheStep,
 } from '../../../src/engine/decoding';
-import { buildMask, EngineError, headDim, multiHeadAttention, mulberry32, randomMhaParams, scaledDotProductAttention, zeros, type Matrix, type MhaParams } from '../../../src/engine';
+import { buildMask, EngineError, headDim, multiHeadAttention, mulberry32, randomMhaParams, zeros, type Matrix, type MhaParams } from '../../../src/engine';
 
 function randomInput(rows: number, cols: number, seed: number): Matrix {
   const random = mulberry32(seed);
@@ -102,22 +101,6 @@ describe('kvCacheStep', () => {
     const params = paramsWith(8, 2, 1);
     expect(() => kvCacheStep(emptyKvCache(8), new Float32Array(6), params)).toThrow(EngineError);
     expect(() => kvCacheStep(emptyKvCache(6), new Float32Array(8), params)).toThrow(/cache is 6 wide/);
-  });
-});
-
-describe('attendCached (one head)', () => {
-  it('equals the last row of scaled dot-product attention over the same keys and values', () => {
-    const q = randomInput(1, 5, 1);
-    const k = randomInput(7, 5, 2);
-    const v = randomInput(7, 3, 3);
-    const reference = scaledDotProductAttention(q, k, v);
-    const got = attendCached(q.data, k, v);
-    expect(maxDiff(got.weights, reference.weights.data)).toBeLessThan(1e-6);
-    expect(maxDiff(got.output, reference.output.data.subarray(0, 3))).toBeLessThan(1e-6);
-  });
-
-  it('has nothing to attend to in an empty cache', () => {
-    expect(() => attendCached(new Float32Array(4), zeros(0, 4), zeros(0, 4))).toThrow(/holds no key/);
   });
 });
 
