@@ -1,10 +1,9 @@
 import { EngineError } from '../errors';
-import { matrixRow } from '../lm/lazyLogits';
 import { nextTokenDistribution } from '../lm/predictions';
 import { mulberry32 } from '../random';
 import type { CausalLmModel } from '../run/causalLmModel';
 import type { CausalLmRun } from '../run/lmTypes';
-import { sampleIndex, temperatureProbabilities } from './sampling';
+import { sampleIndex } from './sampling';
 
 /**
  * How the next token is chosen from the model's logits: always the most probable one, or a draw from
@@ -106,7 +105,7 @@ export function generate(model: CausalLmModel, promptText: string, options: Gene
     if (sampler === null) {
       id = distribution.top(1)[0].id;
     } else {
-      const probabilities = temperatureProbabilities(matrixRow(run.logits, position), sampler.temperature);
+      const probabilities = distribution.atTemperature(sampler.temperature);
       id = sampleIndex(probabilities, sampler.random());
       sampledProbability = probabilities[id];
     }

@@ -2,5 +2,5 @@
 // trained language model (greedy or sampled at a temperature).
 export { decodeWithKvCache, emptyKvCache, kvCacheStep, type CachedAttention, type KvCache, type KvCacheStep } from './kvCache';
 export { cachedStepCost, cumulativeCost, fullRecomputeCost, kvCacheNumbers, type AttentionCost } from './attentionCost';
-export { argmax, sampleIndex, temperatureProbabilities } from './sampling';
+export { argmax, sampleIndex } from './sampling';
 export { generate, type GenerateOptions, type Generation, type GenerationStep, type GenerationStop, type GenerationStrategy } from './generate';

@@ -9,29 +9,6 @@ export function argmax(values: ArrayLike<number>): number {
 }
 
 /**
- * softmax(logits / T) over a row: T = 1 is the model's own distribution, T < 1 sharpens it towards the most
- * probable token, T > 1 flattens it. Stable: (l − max) / T ≤ 0, so the largest term is exp(0) = 1 and a tiny T
- * gives the other tokens exp(−huge) = 0, i.e. greedy. T must be a finite number > 0 (T = 0 is greedy: use argmax).
- */
-export function temperatureProbabilities(logits: ArrayLike<number>, temperature: number): Float64Array {
-  if (!Number.isFinite(temperature) || temperature <= 0) {
-    throw new EngineError('invalid-argument', `The temperature must be a number above 0, got ${temperature}.`, { temperature });
-  }
-  const max = logits[argmax(logits)];
-  if (!Number.isFinite(max)) throw new EngineError('not-finite', `The largest logit is ${max}: there is no distribution to sample from.`);
-  const out = new Float64Array(logits.length);
-  let sum = 0;
-  for (let i = 0; i < logits.length; i++) {
-    const l = logits[i];
-    if (Number.isNaN(l)) throw new EngineError('not-finite', `Logit ${i} is not a number.`, { id: i });
-    out[i] = Math.exp((l - max) / temperature);
-    sum += out[i];
-  }
-  for (let i = 0; i < out.length; i++) out[i] /= sum;
-  return out;
-}
-
-/**
  * Inverse-CDF sampling: the first index whose running sum of probabilities exceeds u ∈ [0, 1). A u past the sum by
  * rounding picks the last index with any probability, never one with none.
  */

@@ -62,6 +62,12 @@ export interface NextTokenDistribution {
   probability(id: number): number;
   /** ln of that probability, computed as logit − max − ln Σ, so a tiny probability is not rounded to −∞. */
   logProbability(id: number): number;
+  /**
+   * softmax(logits / T) over the whole vocabulary, [V]: T = 1 is `probability`'s distribution, T < 1 sharpens it
+   * towards the most probable token, T > 1 flattens it. Stable: (l − max) / T ≤ 0. T must be a finite number > 0
+   * (T = 0 is greedy: top(1)).
+   */
+  atTemperature(temperature: number): Float64Array;
 }
 
 function checkK(k: number): void {
@@ -101,6 +107,19 @@ export function nextTokenDistribution(logits: Matrix, position: number): NextTok
     logProbability(id) {
       checkId(id);
       return row[id] - max - Math.log(sum);
+    },
+    atTemperature(temperature) {
+      if (!Number.isFinite(temperature) || temperature <= 0) {
+        throw new EngineError('invalid-argument', `The temperature must be a number above 0, got ${temperature}.`, { temperature });
+      }
+      const out = new Float64Array(vocabulary);
+      let total = 0;
+      for (let id = 0; id < vocabulary; id++) {
+        out[id] = Math.exp((row[id] - max) / temperature);
+        total += out[id];
+      }
+      for (let id = 0; id < vocabulary; id++) out[id] /= total;
+      return out;
     },
   };
 }

@@ -2,7 +2,7 @@
 // Generation with a small random language model: greedy takes the argmax every step, a seeded draw is repeatable,
 // temperature 0 (and its limit) is greedy, temperature 1 draws from the model's own softmax, and it stops at the
 // context length or at the end-of-text token.
-import { argmax, generate, sampleIndex, temperatureProbabilities, type Generation } from '../../../src/engine/decoding';
+import { argmax, generate, sampleIndex, type Generation } from '../../../src/engine/decoding';
 import { EngineError, mulberry32, nextTokenDistribution } from '../../../src/engine';
 import { matrixRow as matrixRowOf } from '../../../src/engine/lm/lazyLogits';
 import { endingLm, SMALL_LM_SHAPE, smallLm, smallTokenizer } from './smallLm';
@@ -92,8 +92,8 @@ describe('generate, sampling at a temperature', () => {
     }
     const run = model.run({ text: PROMPT });
     const last = run.tokenIds.length - 1;
-    const atOne = temperatureProbabilities(matrixRowOf(run.logits, last), 1);
     const softmax = nextTokenDistribution(run.logits, last);
+    const atOne = softmax.atTemperature(1);
     for (let id = 0; id < atOne.length; id++) expect(Math.abs(atOne[id] - softmax.probability(id))).toBeLessThan(1e-6);
   });
 
@@ -101,12 +101,14 @@ describe('generate, sampling at a temperature', () => {
     const run = model.run({ text: PROMPT });
     const row = matrixRowOf(run.logits, run.tokenIds.length - 1);
     const top = argmax(row);
-    const cold = temperatureProbabilities(row, 0.5);
-    const warm = temperatureProbabilities(row, 1);
-    const hot = temperatureProbabilities(row, 2);
+    const distribution = nextTokenDistribution(run.logits, run.tokenIds.length - 1);
+    const cold = distribution.atTemperature(0.5);
+    const warm = distribution.atTemperature(1);
+    const hot = distribution.atTemperature(2);
     expect(cold[top]).toBeGreaterThan(warm[top]);
     expect(warm[top]).toBeGreaterThan(hot[top]);
     for (const p of [cold, warm, hot]) expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    expect(() => distribution.atTemperature(0)).toThrow(EngineError);
   });
 
   it('refuses a negative temperature or a fractional number of steps', () => {
