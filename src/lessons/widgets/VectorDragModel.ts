@@ -67,9 +67,5 @@ export function attend(query: Point, keys: readonly Point[]): Attended {
   return { scores, weights, output };
 }
 
-/** The index of the largest weight (the first one on a tie). */
-export function argmax(values: readonly number[]): number {
-  let best = 0;
-  for (let i = 1; i < values.length; i++) if (values[i] > values[best]) best = i;
-  return best;
-}
+/** The index of the largest weight (the first one on a tie): the engine's argmax. */
+export { argmax } from '../../engine/decoding';
