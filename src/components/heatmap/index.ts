@@ -7,3 +7,4 @@ export { HeatmapCells, HatchPattern } from './HeatmapCells';
 export * from './heatmapModel';
 export { heatmapLayout, type HeatmapLayout } from './layout';
 export { blockedRuns, colorRamp, fillCellPixels, paintHeatmap, rampIndex } from './paint';
+export { contrastRatio, readableTextColour } from './readableText';

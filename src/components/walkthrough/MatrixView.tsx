@@ -1,8 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { BlockedMask, Matrix } from '../../engine';
-import { AttentionHeatmap, HatchPattern, HeatmapCells, formatValue, heatmapScale, type CellRef, type HeatmapKind } from '../heatmap';
+import { AttentionHeatmap, HatchPattern, HeatmapCells, formatValue, heatmapScale, readableTextColour, type CellRef, type HeatmapKind } from '../heatmap';
 import { useT } from '../../i18n/translate';
-import { readableTextColour } from './readableText';
 
 /** Up to this many rows and columns a matrix is shown as numbers; beyond, as a heatmap. */
 export const GRID_MAX_ROWS = 12;
@@ -40,7 +39,6 @@ export interface MatrixViewProps {
 
 const EMPTY: readonly number[] = [];
 
-const textColour = readableTextColour;
 
 /** A labelled matrix: a number grid when small, a heatmap otherwise, with linked highlighting. */
 export function MatrixView({
@@ -146,7 +144,7 @@ function NumberGrid({ matrix, rowLabels, kind, mask, highlightRows, highlightCol
                     data-q={r}
                     data-k={c}
                     className={classes}
-                    style={{ background, color: textColour(background) }}
+                    style={{ background, color: readableTextColour(background) }}
                     role={interactive ? 'gridcell' : undefined}
                     aria-selected={interactive ? isActive : undefined}
                     tabIndex={interactive ? (roving.q === r && roving.k === c ? 0 : -1) : undefined}

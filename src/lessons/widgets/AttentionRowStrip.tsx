@@ -1,3 +1,4 @@
+import { readableTextColour } from '../../components/heatmap';
 import { weightColor } from '../../components/heatmap/palettes';
 import { chipText, formatPercent } from './generationFormat';
 
@@ -23,8 +24,10 @@ export function AttentionRowStrip({ labels, weights, label }: AttentionRowStripP
       <ol className="lw-gen-strip__cells">
         {labels.map((token, j) => {
           const w = weights[j] ?? 0;
+          const background = color(w);
           return (
-            <li key={j} className="lw-gen-strip__cell" style={{ backgroundColor: color(w), color: w > 0.55 ? '#111827' : '#ffffff' }} data-weight={w}>
+            // Text colour by WCAG contrast, as the walkthrough's cells: a weight threshold put white on mid teal (3.6:1).
+            <li key={j} className="lw-gen-strip__cell" style={{ backgroundColor: background, color: readableTextColour(background) }} data-weight={w}>
               <span className="lw-gen-strip__token">{chipText(token)}</span>
               <span className="lw-gen-strip__value">{formatPercent(w)}</span>
             </li>

@@ -1,5 +1,5 @@
 import { interpolateViridis, interpolateRdBu, interpolateCividis } from 'd3';
-import { contrastRatio, readableTextColour } from '../../../src/components/walkthrough/readableText';
+import { contrastRatio, readableTextColour } from '../../../src/components/heatmap/readableText';
 
 describe('text on a coloured cell', () => {
   it('meets WCAG AA (4.5:1) on every colour of the scales and on every grey', () => {
