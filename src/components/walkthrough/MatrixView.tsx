@@ -39,7 +39,6 @@ export interface MatrixViewProps {
 
 const EMPTY: readonly number[] = [];
 
-
 /** A labelled matrix: a number grid when small, a heatmap otherwise, with linked highlighting. */
 export function MatrixView({
   matrix,
