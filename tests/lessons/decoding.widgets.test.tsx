@@ -5,11 +5,11 @@ import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import { decodingWidgets } from '../../src/lessons/widgets/decoding';
 import { FAMILIES, FAMILY_IDS, maskOf, maskPicture, sublayerShapes } from '../../src/lessons/widgets/decoderFamilies';
 import { causalAllows, shiftRight, START, visibleInputs } from '../../src/lessons/widgets/shiftRight';
+import { formatCount } from '../../src/lessons/widgets/generationFormat';
 import {
   attentionOps,
   exponentOf,
   formatBytes,
-  formatCount,
   LENGTH_EXPONENTS,
   powerOfTenLabel,
   recurrentOps,

@@ -7,7 +7,6 @@ import {
   crossoverLength,
   exponentOf,
   formatBytes,
-  formatCount,
   LENGTH_EXPONENTS,
   recurrentOps,
   scoreBytes,
@@ -15,6 +14,7 @@ import {
   WIDTH_EXPONENTS,
 } from './attentionCostMath';
 import { CostChart } from './AttentionCostChart';
+import { formatCount } from './generationFormat';
 import './decoding.css';
 
 const DEFAULT_N = 10; // 1,024 tokens

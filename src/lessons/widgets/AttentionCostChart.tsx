@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/translate';
-import { attentionOps, crossoverLength, formatCount, LENGTH_EXPONENTS, powerOfTenLabel, recurrentOps } from './attentionCostMath';
+import { formatCount } from './generationFormat';
+import { attentionOps, crossoverLength, LENGTH_EXPONENTS, powerOfTenLabel, recurrentOps } from './attentionCostMath';
 
 // The chart's own coordinates (viewBox units); it scales to the box's width.
 const WIDTH = 320;

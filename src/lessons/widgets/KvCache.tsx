@@ -4,7 +4,6 @@ import { cachedStepCost, cumulativeCost, fullRecomputeCost, kvCacheNumbers } fro
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { DEFAULT_SETTINGS } from '../../state/labStore';
-import { useUi } from '../../state/uiStore';
 import type { WidgetProps } from '../types';
 import { AttentionRowStrip } from './AttentionRowStrip';
 import { chipText, formatCount, formatSigned } from './generationFormat';
@@ -166,7 +165,6 @@ function VectorTable({ caption, labels, rows, newRow, hideCaption = false }: Vec
 /** Multiply-adds this step and over all steps so far, with and without the cache. */
 function CostCounters({ fed }: { readonly fed: number }) {
   const t = useT();
-  const locale = useUi((s) => s.locale);
   const e = KV_DEMO.embedDim;
   const stepWith = cachedStepCost(fed, e).total;
   const stepWithout = fullRecomputeCost(fed, e).total;
@@ -188,13 +186,13 @@ function CostCounters({ fed }: { readonly fed: number }) {
           <tbody>
             <tr>
               <th scope="row">{t('lw.kvcache.cost.rowStep')}</th>
-              <td data-testid="kv-step-with">{formatCount(stepWith, locale)}</td>
-              <td data-testid="kv-step-without">{formatCount(stepWithout, locale)}</td>
+              <td data-testid="kv-step-with">{formatCount(stepWith)}</td>
+              <td data-testid="kv-step-without">{formatCount(stepWithout)}</td>
             </tr>
             <tr>
               <th scope="row">{t('lw.kvcache.cost.rowTotal', { t: fed })}</th>
-              <td data-testid="kv-total-with">{formatCount(totalWith, locale)}</td>
-              <td data-testid="kv-total-without">{formatCount(totalWithout, locale)}</td>
+              <td data-testid="kv-total-with">{formatCount(totalWith)}</td>
+              <td data-testid="kv-total-without">{formatCount(totalWithout)}</td>
             </tr>
           </tbody>
         </table>

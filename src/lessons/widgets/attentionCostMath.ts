@@ -47,11 +47,6 @@ export function exponentOf(value: unknown, range: { readonly min: number; readon
   return clampExponent(Math.log2(value), range, fallback);
 }
 
-/** A count with thousands separators: 1048576 → "1,048,576" (the same in both languages). */
-export function formatCount(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
-}
-
 const BINARY_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
 
 /** Bytes in the largest binary unit that keeps the number at least 1: 4194304 → "4 MiB", 1536 → "1.5 KiB". */

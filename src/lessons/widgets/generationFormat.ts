@@ -1,5 +1,3 @@
-import type { Locale } from '../../state/locale';
-
 /** A value with two decimals and a true minus sign ("−0.42"); anything not finite reads "–", never NaN. */
 export function formatSigned(value: number, digits = 2): string {
   if (!Number.isFinite(value)) return '–';
@@ -15,9 +13,9 @@ export function formatPercent(p: number): string {
   return `${percent.toFixed(percent > 0 && percent < 9.95 ? 1 : 0)} %`;
 }
 
-/** A whole count with the locale's digit grouping ("12,345"). */
-export function formatCount(n: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en').format(n);
+/** A count with thousands separators, rounded: 1048576 → "1,048,576" (Chinese groups digits the same way). */
+export function formatCount(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
 }
 
 /**
