@@ -1,20 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import {
-  buildVocabulary,
-  CausalLmModel,
-  createLmTokenizer,
-  fromPytorchInProj,
-  LM_MODEL_FORMAT,
-  LM_MODEL_VERSION,
-  mulberry32,
-  normal,
-  zeros,
-  type CausalLmBlock,
-  type CausalLmWeights,
-  type LmModelHeader,
-  type Random,
-  type TrainedModel,
-} from '../../src/engine';
+import { buildVocabulary, CausalLmModel, createLmTokenizer, LM_MODEL_FORMAT, LM_MODEL_VERSION, type CausalLmWeights, type LmModelHeader, type TrainedModel } from '../../src/engine';
 import { TRAINED_EXAMPLES } from '../../src/components/model';
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import { examplesOf } from '../../src/lessons/widgets/TrainedModelLab';
@@ -22,6 +7,7 @@ import { WIDGETS } from '../../src/lessons/widgets/registry';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
 import { lmModelStore } from '../../src/state/lmModelStore';
 import { useUi } from '../../src/state/uiStore';
+import { smallLmWeights } from '../engine/decoding/smallLm';
 
 // A small model of the trained one's layout (2 layers × 4 heads) with random weights and a tokenizer built from the
 // examples, so the widget runs a real language model without the 8 MB file.
@@ -29,28 +15,8 @@ const vocabulary = buildVocabulary([TRAINED_EXAMPLES.repeatEn, TRAINED_EXAMPLES.
 const tokenizer = createLmTokenizer(vocabulary);
 const SHAPE = { vocabSize: tokenizer.size, nPositions: 64, embedDim: 16, numHeads: 4, numLayers: 2, ffnDim: 32 } as const;
 
-function randomMatrix(rows: number, cols: number, random: Random, std: number) {
-  const m = zeros(rows, cols);
-  for (let i = 0; i < m.data.length; i++) m.data[i] = std * normal(random);
-  return m;
-}
-
-const randomVector = (n: number, random: Random, mean: number, std: number) => Float32Array.from({ length: n }, () => mean + std * normal(random));
-
-function randomWeights(seed: number): CausalLmWeights {
-  const random = mulberry32(seed);
-  const { embedDim: e, numHeads: h, numLayers: n, ffnDim: f, vocabSize: v, nPositions: c } = SHAPE;
-  const eps = 1e-5;
-  const layerNorm = () => ({ weight: randomVector(e, random, 1, 0.1), bias: randomVector(e, random, 0, 0.05), eps });
-  const layers: CausalLmBlock[] = Array.from({ length: n }, () => ({
-    ln1: layerNorm(),
-    attention: fromPytorchInProj(h, randomMatrix(3 * e, e, random, 0.5), randomVector(3 * e, random, 0, 0.1), randomMatrix(e, e, random, 0.5), randomVector(e, random, 0, 0.1)),
-    ln2: layerNorm(),
-    fc: { weight: randomMatrix(f, e, random, 0.3), bias: randomVector(f, random, 0, 0.1) },
-    proj: { weight: randomMatrix(e, f, random, 0.3), bias: randomVector(e, random, 0, 0.1) },
-  }));
-  return { ...SHAPE, activation: 'gelu', layerNormEps: eps, tiedEmbeddings: true, wte: randomMatrix(v, e, random, 1), wpe: randomMatrix(c, e, random, 0.5), layers, lnf: layerNorm() };
-}
+// The decoding tests' random model, with this tokenizer's vocabulary and wider token embeddings.
+const randomWeights = (seed: number): CausalLmWeights => smallLmWeights(seed, SHAPE, { vocabSize: SHAPE.vocabSize, embeddingStd: 1 });
 
 function smallTrainedModel(): TrainedModel {
   const header: LmModelHeader = {

@@ -42,11 +42,20 @@ function randomMatrix(rows: number, cols: number, random: Random, std: number): 
 
 const randomVector = (n: number, random: Random, mean: number, std: number): Float32Array => Float32Array.from({ length: n }, () => mean + std * normal(random));
 
-/** Random weights for `smallTokenizer`'s vocabulary (tied embeddings). */
-export function smallLmWeights(seed: number, shape: SmallLmShape = SMALL_LM_SHAPE): CausalLmWeights {
+/** What else a caller may choose: the vocabulary's size (another tokenizer's) and the spread of the token embeddings. */
+export interface SmallLmVocabulary {
+  readonly vocabSize: number;
+  readonly embeddingStd: number;
+}
+
+/** Random weights (tied embeddings), by default for `smallTokenizer`'s vocabulary. */
+export function smallLmWeights(
+  seed: number,
+  shape: SmallLmShape = SMALL_LM_SHAPE,
+  { vocabSize: v, embeddingStd }: SmallLmVocabulary = { vocabSize: smallTokenizer.size, embeddingStd: 0.5 },
+): CausalLmWeights {
   const random = mulberry32(seed);
   const { embedDim: e, numHeads: h, numLayers: n, ffnDim: f, nPositions: c } = shape;
-  const v = smallTokenizer.size;
   const eps = 1e-5;
   const layerNorm = () => ({ weight: randomVector(e, random, 1, 0.1), bias: randomVector(e, random, 0, 0.05), eps });
   const layers: CausalLmBlock[] = Array.from({ length: n }, () => ({
@@ -59,7 +68,7 @@ export function smallLmWeights(seed: number, shape: SmallLmShape = SMALL_LM_SHAP
   return {
     vocabSize: v, nPositions: c, embedDim: e, numHeads: h, numLayers: n, ffnDim: f,
     activation: 'gelu', layerNormEps: eps, tiedEmbeddings: true,
-    wte: randomMatrix(v, e, random, 0.5), wpe: randomMatrix(c, e, random, 0.5), layers, lnf: layerNorm(),
+    wte: randomMatrix(v, e, random, embeddingStd), wpe: randomMatrix(c, e, random, 0.5), layers, lnf: layerNorm(),
   };
 }
 
