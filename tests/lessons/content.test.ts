@@ -1,23 +1,13 @@
 import katex from 'katex';
 import { LESSONS } from '../../src/lessons/content';
 import { parseRichText } from '../../src/shared/richText';
-import { LESSON_SLUGS, WIDGET_IDS, type Bi, type Block, type Lesson, type WidgetId } from '../../src/lessons/types';
+import { bilingualTexts } from './bilingualTexts';
+import { LESSON_SLUGS, WIDGET_IDS, type Block, type Lesson, type WidgetId } from '../../src/lessons/types';
 import { WIDGETS } from '../../src/lessons/widgets/registry';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 import { parseQuery, settingsToQuery } from '../../src/state/urlState';
 import { POST_LN_STEPS } from '../../src/state/walkthroughStore';
 import { parsePlaygroundQuery, playgroundQuery } from '../../src/playground/playgroundUrl';
-
-const isBi = (v: unknown): v is Bi =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).sort().join() === 'en,zh';
-
-/** Every Bi anywhere in a lesson, with a path for the failure message. */
-function bilingualTexts(value: unknown, path: string, out: { path: string; text: Bi }[] = []): { path: string; text: Bi }[] {
-  if (isBi(value)) out.push({ path, text: value });
-  else if (Array.isArray(value)) value.forEach((v, i) => bilingualTexts(v, `${path}[${i}]`, out));
-  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) bilingualTexts(v, `${path}.${k}`, out);
-  return out;
-}
 
 /** The prose a reader sees outside inline math and code. */
 const proseOf = (text: string) =>

@@ -2,22 +2,16 @@ import { GUIDE_BACK, GUIDE_BASE_NOTE, GUIDE_CONTENTS_LABEL, GUIDE_LEDE, GUIDE_SE
 import { LESSONS } from '../../src/lessons/content';
 import { GLOSSARY } from '../../src/lessons/glossary';
 import { MESSAGE_PAIRS } from '../../src/messages';
+import { bilingualTexts } from './bilingualTexts';
 
 /** Every Chinese string a reader can meet: lesson and guide text (the zh side of each Bi) and the interface messages. */
 function chineseTexts(): { where: string; text: string }[] {
-  const out: { where: string; text: string }[] = [];
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value !== 'object' || value === null) return;
-    if (!Array.isArray(value) && 'zh' in value && 'en' in value && typeof (value as { zh: unknown }).zh === 'string') {
-      out.push({ where, text: (value as { zh: string }).zh });
-      return;
-    }
-    for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`);
-  };
-  for (const lesson of LESSONS) walk(lesson, lesson.slug);
-  walk({ GUIDE_TITLE, GUIDE_LEDE, GUIDE_CONTENTS_LABEL, GUIDE_BACK, GUIDE_BASE_NOTE, GUIDE_SECTIONS }, 'guide');
-  for (const pair of MESSAGE_PAIRS) for (const [key, text] of Object.entries(pair.zh)) out.push({ where: key, text });
-  return out;
+  const bi = [
+    ...LESSONS.flatMap((lesson) => bilingualTexts(lesson, lesson.slug)),
+    ...bilingualTexts({ GUIDE_TITLE, GUIDE_LEDE, GUIDE_CONTENTS_LABEL, GUIDE_BACK, GUIDE_BASE_NOTE, GUIDE_SECTIONS }, 'guide'),
+  ];
+  const messages = MESSAGE_PAIRS.flatMap((pair) => Object.entries(pair.zh).map(([key, text]) => ({ where: key, text })));
+  return [...bi.map(({ path, text }) => ({ where: path, text: text.zh })), ...messages];
 }
 
 describe('the Chinese glossary', () => {
