@@ -19,6 +19,8 @@ export const LINE_SVG_TOKEN_LIMIT = 40;
 export const SVG_LINE_LIMIT = 12000;
 /** In canvas mode with no token focused, lines weaker than this are left out. */
 export const CANVAS_MIN_WEIGHT = 0.02;
+/** In canvas mode with no token focused, each query token keeps only this many of its strongest lines per head. */
+export const CANVAS_LINES_PER_QUERY = 4;
 
 export interface HeadViewProps {
   /** Layer to show, 0-based; default the store's selectedLayer (clamped to the model). */
@@ -31,6 +33,8 @@ export interface HeadViewProps {
   readonly linesWidth?: number;
   /** Canvas mode, nothing focused: weakest line drawn (default CANVAS_MIN_WEIGHT = 0.02). */
   readonly canvasMinWeight?: number;
+  /** Canvas mode, nothing focused: strongest lines kept per head and query (default CANVAS_LINES_PER_QUERY = 4). */
+  readonly canvasLinesPerQuery?: number;
 }
 
 /**
@@ -38,7 +42,7 @@ export interface HeadViewProps {
  * (right), a line per query–key pair and head with opacity = weight, and a checkbox per head that really ablates
  * it (store.toggleHead → the head's slice of the concat before W_O becomes zeros).
  */
-export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeight = 22, linesWidth = 180, canvasMinWeight = CANVAS_MIN_WEIGHT }: HeadViewProps) {
+export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeight = 22, linesWidth = 180, canvasMinWeight = CANVAS_MIN_WEIGHT, canvasLinesPerQuery = CANVAS_LINES_PER_QUERY }: HeadViewProps) {
   const t = useT();
   const result = useLabComputation();
   const selectedLayer = useLab((s) => s.selectedLayer);
@@ -72,6 +76,7 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
       rowHeight={rowHeight}
       linesWidth={linesWidth}
       canvasMinWeight={canvasMinWeight}
+      canvasLinesPerQuery={canvasLinesPerQuery}
       headLabels={layerLabels?.map((h) => labelText(t, h.label))}
       labelGuide={labels ? <HeadLabelGuide labels={labels} /> : undefined}
       onToggle={(head) => toggleHead(shownLayer, head)}
@@ -94,6 +99,7 @@ export interface HeadViewDiagramProps {
   readonly rowHeight: number;
   readonly linesWidth: number;
   readonly canvasMinWeight: number;
+  readonly canvasLinesPerQuery: number;
   /** Per head, a label shown beside its checkbox ("previous token 0.92") or null; absent: no labels. */
   readonly headLabels?: readonly (string | null)[];
   /** What the labels mean (HeadLabelGuide), under the checkboxes. */
@@ -107,7 +113,7 @@ const PAGE = 10;
 
 /** The drawing and its interaction, from plain props (no store): usable for any set of attention matrices. */
 export function HeadViewDiagram(props: HeadViewDiagramProps) {
-  const { tokens, weights, disabled, layerNumber, svgTokenLimit, rowHeight, linesWidth, canvasMinWeight } = props;
+  const { tokens, weights, disabled, layerNumber, svgTokenLimit, rowHeight, linesWidth, canvasMinWeight, canvasLinesPerQuery } = props;
   const t = useT();
   const titleId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -130,7 +136,7 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
   const mode = n > svgTokenLimit || activeHeads.length * n * n > SVG_LINE_LIMIT ? 'canvas' : 'svg';
   const strongest = shown ? strongestPartners(weights, disabled, shown) : [];
   // Long inputs: opacity relative to the strongest line drawn (still proportional to the weight).
-  const canvasMax = useMemo(() => (mode === 'canvas' ? maxLineWeight(weights, canvasSelection(disabled, shown, canvasMinWeight)) : 1), [mode, weights, disabled, shown, canvasMinWeight]);
+  const canvasMax = useMemo(() => (mode === 'canvas' ? maxLineWeight(weights, canvasSelection(disabled, shown, canvasMinWeight, canvasLinesPerQuery)) : 1), [mode, weights, disabled, shown, canvasMinWeight, canvasLinesPerQuery]);
 
   const handlers = useMemo<TokenHandlers>(() => {
     const moveTo = (side: TokenSide, index: number) => {
@@ -202,14 +208,14 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
           <div className="headview-grid">
             <TokenColumn side="query" tokens={tokens} shown={shown} pinned={pinned} tabStop={Math.min(tabStops.query, n - 1)} partner={shown?.side === 'key' ? bars : null} barHeads={activeHeads} handlers={handlers} />
             <div className="headview-lines">
-              <HeadLines weights={weights} disabled={disabled} focus={shown} mode={mode} width={linesWidth} rowHeight={rowHeight} minWeight={canvasMinWeight} opacityScale={canvasMax > 0 ? 1 / canvasMax : 1} label={linesLabel} viewport={scrollRef} />
+              <HeadLines weights={weights} disabled={disabled} focus={shown} mode={mode} width={linesWidth} rowHeight={rowHeight} minWeight={canvasMinWeight} perQuery={canvasLinesPerQuery} opacityScale={canvasMax > 0 ? 1 / canvasMax : 1} label={linesLabel} viewport={scrollRef} />
             </div>
             <TokenColumn side="key" tokens={tokens} shown={shown} pinned={pinned} tabStop={Math.min(tabStops.key, n - 1)} partner={shown?.side === 'query' ? bars : null} barHeads={activeHeads} handlers={handlers} />
           </div>
         </div>
       </div>
       {activeHeads.length === 0 && <p className="headview-notice">{t('headview.allOff')}</p>}
-      {mode === 'canvas' && <p className="headview-note">{t('headview.canvasHint', { min: canvasMinWeight, max: formatWeight(canvasMax) })}</p>}
+      {mode === 'canvas' && <p className="headview-note">{t('headview.canvasHint', { min: canvasMinWeight, max: formatWeight(canvasMax), k: canvasLinesPerQuery })}</p>}
       <p className="headview-note">{t('headview.keyboardHint')}</p>
       <div className="headview-summary" aria-live="polite">
         {shown && strongest.length > 0 ? (

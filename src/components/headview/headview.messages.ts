@@ -13,11 +13,12 @@ export const headviewMessages = defineMessages(
     'headview.queryToken': 'Query {index}: {token}',
     'headview.keyToken': 'Key {index}: {token}',
     'headview.keyboardHint': 'Arrow keys move between tokens, Enter pins a token’s lines, Escape unpins them.',
+    'headview.scrollHint': 'Scroll sideways to see both columns, the queries and the keys.',
     'headview.linesLabel': 'Attention lines of {active} of {heads} heads between {count} query tokens and {count} key tokens',
     'headview.linesFocusQuery': 'Attention lines from query “{token}” to every key',
     'headview.linesFocusKey': 'Attention lines from every query to key “{token}”',
     'headview.canvasHint':
-      'Long input, so attention is spread thin: the darkest line drawn now has weight {max}, and the others are shaded in proportion. Lines weaker than {min} are left out until you hover over or focus a token, which then shows all of its lines.',
+      'Long input, so attention is spread thin: the darkest line drawn now has weight {max}, and the others are shaded in proportion. Each query token shows only its {k} strongest lines per head, and none weaker than {min}, until you hover over or focus a token, which then shows all of its lines.',
     'headview.headsLegend': 'Heads of layer {layer}',
     'headview.ablationNote':
       'These switches really remove a head: its output is replaced by zeros before W_O, so the layer’s output changes (see the difference beside). They are not just a filter for the drawing.',
@@ -63,11 +64,12 @@ export const headviewMessages = defineMessages(
     'headview.queryToken': '查询 {index}：{token}',
     'headview.keyToken': '键 {index}：{token}',
     'headview.keyboardHint': '用方向键在词元之间移动，按 Enter 固定一个词元的连线，按 Escape 取消固定。',
+    'headview.scrollHint': '左右滚动可以看到查询和键这两列。',
     'headview.linesLabel': '{heads} 个头中 {active} 个头的注意力连线，连接 {count} 个查询词元和 {count} 个键词元',
     'headview.linesFocusQuery': '从查询“{token}”到每个键的注意力连线',
     'headview.linesFocusKey': '从每个查询到键“{token}”的注意力连线',
     'headview.canvasHint':
-      '输入较长，注意力被摊得很薄：现在画出的最深的线权重为 {max}，其余的线按比例变浅。在你把鼠标移到某个词元上或让它获得焦点之前，权重小于 {min} 的线不画出来；选中词元后会显示它的全部连线。',
+      '输入较长，注意力被摊得很薄：现在画出的最深的线权重为 {max}，其余的线按比例变浅。在你把鼠标移到某个词元上或让它获得焦点之前，每个查询词元在每个头里只画出最强的 {k} 条线，且不画权重小于 {min} 的线；选中词元后会显示它的全部连线。',
     'headview.headsLegend': '第 {layer} 层的头',
     'headview.ablationNote': '这些开关会真正移除一个头：在乘以 W_O 之前，它的输出被换成零，所以这一层的输出会改变（见旁边的差值图）。它们不只是隐藏图上的线。',
     'headview.head': '头 {n}',

@@ -25,6 +25,8 @@ export interface LineSelection {
   readonly focus?: TokenFocus | null;
   /** Lines fainter than this are left out (0 keeps every query–key pair). */
   readonly minWeight?: number;
+  /** Per head and query, only its this many strongest lines (ties: the earlier key); absent: no limit. */
+  readonly perQuery?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface LineSelection {
  * query by query and key by key. `weights[h]` is head h's attention, [query × key].
  */
 export function forEachLine(weights: readonly Matrix[], selection: LineSelection, visit: (head: number, query: number, key: number, weight: number) => void): void {
-  const { disabled, focus = null, minWeight = 0 } = selection;
+  const { disabled, focus = null, minWeight = 0, perQuery } = selection;
   weights.forEach((w, head) => {
     if (disabled.has(head)) return;
     const queries = focus?.side === 'query' ? (focus.index < w.rows ? [focus.index] : []) : null;
@@ -40,12 +42,31 @@ export function forEachLine(weights: readonly Matrix[], selection: LineSelection
     const qList = queries ?? range(w.rows);
     const kList = keys ?? range(w.cols);
     for (const q of qList) {
+      if (perQuery !== undefined && perQuery < kList.length) {
+        for (const k of strongestKeys(w, q, kList, perQuery, minWeight)) visit(head, q, k, w.data[q * w.cols + k]);
+        continue;
+      }
       for (const k of kList) {
         const weight = w.data[q * w.cols + k];
         if (Number.isFinite(weight) && weight >= minWeight) visit(head, q, k, weight);
       }
     }
   });
+}
+
+/** The (at most) `count` keys of row q with the largest finite weights ≥ minWeight, in key order. */
+function strongestKeys(w: Matrix, q: number, keys: readonly number[], count: number, minWeight: number): number[] {
+  const best: number[] = []; // keys, strongest first; count is small, so insertion beats sorting the row
+  for (const k of keys) {
+    const weight = w.data[q * w.cols + k];
+    if (!Number.isFinite(weight) || weight < minWeight) continue;
+    let at = best.length;
+    while (at > 0 && w.data[q * w.cols + best[at - 1]] < weight) at--;
+    if (at >= count) continue;
+    best.splice(at, 0, k);
+    if (best.length > count) best.pop();
+  }
+  return best.sort((a, b) => a - b);
 }
 
 /**

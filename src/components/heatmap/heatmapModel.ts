@@ -25,6 +25,11 @@ export interface HeatmapScale {
   readonly color: (value: number) => string;
   /** Legend tick values, inside the domain. */
   readonly ticks: readonly number[];
+  /**
+   * Names the colours sampled evenly over the domain (the same for every scale with this key, whatever the domain's
+   * width): lets painters reuse one sampled ramp instead of parsing 256 CSS colours per canvas per repaint.
+   */
+  readonly rampKey?: string;
 }
 
 /** True when the cell at flat index i is blocked: by the mask, or because its logit is −∞ (a `masked` matrix). */
@@ -56,7 +61,7 @@ export function fullyBlockedRows(matrix: Matrix, mask: BlockedMask | null | unde
  */
 export function heatmapScale(kind: HeatmapKind, matrix: Matrix, mask: BlockedMask | null | undefined, palette: WeightPalette = 'viridis'): HeatmapScale {
   if (kind === 'weights') {
-    return { kind, domain: [0, 1], color: weightColor(palette), ticks: scaleLinear().domain([0, 1]).ticks(5) };
+    return { kind, domain: [0, 1], color: weightColor(palette), ticks: scaleLinear().domain([0, 1]).ticks(5), rampKey: `weights/${palette}` };
   }
   let values: ArrayLike<number> = matrix.data;
   if (mask) {
@@ -67,7 +72,8 @@ export function heatmapScale(kind: HeatmapKind, matrix: Matrix, mask: BlockedMas
   const found = maxAbsFinite(values);
   const m = found > 0 ? found : 1;
   const ticks = scaleLinear().domain([-m, m]).ticks(4);
-  return { kind, domain: [-m, m], color: scoreColor(m), ticks: ticks.length > 1 ? ticks : [-m, 0, m] };
+  // scoreColor is linear over [−m, 0, m]: sampled evenly over its domain it gives the same colours for every m.
+  return { kind, domain: [-m, m], color: scoreColor(m), ticks: ticks.length > 1 ? ticks : [-m, 0, m], rampKey: 'scores/RdBu' };
 }
 
 /** Formats a value with fixed decimals; never "NaN" (shown as "—"), ±∞ as symbols, no "-0.0000". */

@@ -13,8 +13,20 @@ function rgba(css: string): [number, number, number] {
   return [Math.round(c.r), Math.round(c.g), Math.round(c.b)];
 }
 
-/** The scale sampled at RAMP_STEPS evenly spaced values of its domain, as RGBA bytes. */
+// Sampled ramps by the scale's rampKey and step count: a toggle repaints 19 canvases, each once needed 256 d3 colour parses.
+const rampCache = new Map<string, Uint8ClampedArray>();
+
+/** The scale sampled at RAMP_STEPS evenly spaced values of its domain, as RGBA bytes (shared when the scale has a rampKey: do not modify). */
 export function colorRamp(scale: HeatmapScale, steps = RAMP_STEPS): Uint8ClampedArray {
+  const key = scale.rampKey === undefined ? null : `${scale.rampKey}/${steps}`;
+  const cached = key === null ? undefined : rampCache.get(key);
+  if (cached) return cached;
+  const ramp = sampleRamp(scale, steps);
+  if (key !== null) rampCache.set(key, ramp);
+  return ramp;
+}
+
+function sampleRamp(scale: HeatmapScale, steps: number): Uint8ClampedArray {
   const [lo, hi] = scale.domain;
   const out = new Uint8ClampedArray(steps * 4);
   for (let s = 0; s < steps; s++) {

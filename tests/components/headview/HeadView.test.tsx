@@ -239,7 +239,7 @@ describe('HeadView: long inputs and other languages', () => {
     // Opacity is relative on the canvas: the hint names the weight of the darkest line drawn.
     const weights = expected().layers[0].attention.heads.map((h) => h.weights);
     const max = maxLineWeight(weights, { disabled: new Set(), minWeight: 0.02 });
-    expect(screen.getByText(new RegExp(`the darkest line drawn now has weight ${max.toFixed(3)}.*Lines weaker than 0.02 are left out`))).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`the darkest line drawn now has weight ${max.toFixed(3)}.*only its 4 strongest lines per head, and none weaker than 0.02`))).toBeInTheDocument();
     await user.hover(screen.getByRole('button', { name: 'Query 10: w10' }));
     expect(screen.getByText('Query “w10” attends most to:')).toBeInTheDocument();
   });

@@ -139,6 +139,16 @@ describe('canvas pixels (painted without a canvas)', () => {
     expect(rampIndex(0.5, [0, 1])).toBe(128);
     expect(rampIndex(7, [0, 1])).toBe(255);
   });
+  it('a shared ramp is the one its own scale would sample: score scales of any width, each weight palette', () => {
+    for (const m of [0.01, 1, 37.5]) {
+      const scores = heatmapScale('scores', fromRows([[m, -m / 3]]), null);
+      expect(scores.domain[1]).toBeCloseTo(m, 6);
+      expect(Array.from(colorRamp(scores))).toEqual(Array.from(colorRamp({ ...scores, rampKey: undefined })));
+    }
+    const cividis = heatmapScale('weights', fromRows([[0]]), null, 'cividis');
+    expect(Array.from(colorRamp(cividis))).toEqual(Array.from(colorRamp({ ...cividis, rampKey: undefined })));
+    expect(Array.from(colorRamp(cividis))).not.toEqual(Array.from(colorRamp(scale)));
+  });
   it('one RGBA pixel per cell; blocked cells grey, never a palette colour', () => {
     const m = fromRows([
       [1, 0],
