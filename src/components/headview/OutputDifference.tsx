@@ -1,5 +1,5 @@
 import { scaleBand } from 'd3';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { Matrix } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { useUi } from '../../state/uiStore';
@@ -107,35 +107,46 @@ interface DifferenceSvgProps {
 
 function DifferenceSvg({ diff, maxAbs, tokens, width, label, cellLabel }: DifferenceSvgProps) {
   const { cw, ch } = cellSize(diff.rows, diff.cols, width);
-  const x = useMemo(() => scaleBand<number>().domain(range(diff.cols)).range([0, diff.cols * cw]), [diff.cols, cw]);
-  const y = useMemo(() => scaleBand<number>().domain(range(diff.rows)).range([0, diff.rows * ch]), [diff.rows, ch]);
-  const color = useMemo(() => scoreColor(maxAbs), [maxAbs]);
+  const [hovered, setHovered] = useState<{ row: number; col: number } | null>(null);
   const fontSize = Math.max(7, Math.min(11, ch - 1));
-  const cells = [];
-  for (let r = 0; r < diff.rows; r++) {
-    for (let c = 0; c < diff.cols; c++) {
-      const v = diff.data[r * diff.cols + c];
-      const finite = Number.isFinite(v) ? v : 0;
-      cells.push(
-        <rect key={`${r}-${c}`} x={x(c)} y={y(r)} width={x.bandwidth()} height={y.bandwidth()} fill={color(finite)} data-row={r} data-col={c} data-value={finite}>
-          <title>{cellLabel(tokens[r] ?? '', c, finite)}</title>
-        </rect>,
-      );
+  // The cells depend only on the numbers: a re-render for anything else (the language, a hover) reuses them. One
+  // readout under the grid replaces a <title> per cell, which cost 1,024 translated strings on every head toggle.
+  const cells = useMemo(() => {
+    const x = scaleBand<number>().domain(range(diff.cols)).range([0, diff.cols * cw]);
+    const y = scaleBand<number>().domain(range(diff.rows)).range([0, diff.rows * ch]);
+    const color = scoreColor(maxAbs);
+    const out = [];
+    for (let r = 0; r < diff.rows; r++) {
+      for (let c = 0; c < diff.cols; c++) {
+        const v = diff.data[r * diff.cols + c];
+        const finite = Number.isFinite(v) ? v : 0;
+        out.push(<rect key={`${r}-${c}`} x={x(c)} y={y(r)} width={x.bandwidth()} height={y.bandwidth()} fill={color(finite)} data-row={r} data-col={c} data-value={finite} />);
+      }
     }
-  }
+    return out;
+  }, [diff, maxAbs, cw, ch]);
+  const onPointer = (e: PointerEvent<SVGGElement>) => {
+    const cell = (e.target as Element).closest('rect[data-row]');
+    setHovered(cell ? { row: Number(cell.getAttribute('data-row')), col: Number(cell.getAttribute('data-col')) } : null);
+  };
+  const shown = hovered && hovered.row < diff.rows && hovered.col < diff.cols ? hovered : null;
+  const shownValue = shown ? diff.data[shown.row * diff.cols + shown.col] : 0;
   return (
-    // The viewBox lets CSS shrink the grid to a narrow frame (128 features at 2 px + labels outgrow 360 px).
-    <svg className="outdiff-grid" width={LABEL_WIDTH + diff.cols * cw + 2} height={diff.rows * ch + 2} viewBox={`0 0 ${LABEL_WIDTH + diff.cols * cw + 2} ${diff.rows * ch + 2}`} role="img" aria-label={label}>
-      <g transform={`translate(${LABEL_WIDTH},1)`}>
-        {cells}
-        <rect x={0} y={0} width={diff.cols * cw} height={diff.rows * ch} fill="none" stroke="#cbd5e1" />
-        {tokens.map((tk, r) => (
-          <text key={r} x={-4} y={(y(r) ?? 0) + y.bandwidth() / 2} dominantBaseline="middle" textAnchor="end" fontSize={fontSize} className="outdiff-token">
-            {tk.length > 9 ? `${tk.slice(0, 8)}…` : tk}
-          </text>
-        ))}
-      </g>
-    </svg>
+    <>
+      {/* The viewBox lets CSS shrink the grid to a narrow frame (128 features at 2 px + labels outgrow 360 px). */}
+      <svg className="outdiff-grid" width={LABEL_WIDTH + diff.cols * cw + 2} height={diff.rows * ch + 2} viewBox={`0 0 ${LABEL_WIDTH + diff.cols * cw + 2} ${diff.rows * ch + 2}`} role="img" aria-label={label}>
+        <g transform={`translate(${LABEL_WIDTH},1)`} onPointerMove={onPointer} onPointerLeave={() => setHovered(null)}>
+          {cells}
+          <rect x={0} y={0} width={diff.cols * cw} height={diff.rows * ch} fill="none" stroke="#cbd5e1" pointerEvents="none" />
+          {tokens.map((tk, r) => (
+            <text key={r} x={-4} y={r * ch + ch / 2} dominantBaseline="middle" textAnchor="end" fontSize={fontSize} className="outdiff-token">
+              {tk.length > 9 ? `${tk.slice(0, 8)}…` : tk}
+            </text>
+          ))}
+        </g>
+      </svg>
+      <p className="outdiff-readout">{shown ? cellLabel(tokens[shown.row] ?? '', shown.col, Number.isFinite(shownValue) ? shownValue : 0) : '\u00a0'}</p>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OutputDifference } from '../../../src/components/headview/OutputDifference';
 import { formatDelta } from '../../../src/components/headview/difference';
@@ -52,6 +52,18 @@ describe('OutputDifference', () => {
     expect(caption()).toHaveTextContent(`max |Δ| = ${formatDelta(max)}. Heads off in this layer: 3.`);
     expect(screen.getByRole('img', { name: new RegExp(`^Colour of Δ: −${formatDelta(max)} … 0 … ${formatDelta(max)}$`) })).toBeInTheDocument();
     expect(container.textContent).not.toMatch(/NaN|undefined/);
+  });
+
+  it('pointing at a cell reads out its token, feature and Δ under the grid (one readout, no title per cell)', () => {
+    useLab.setState({ disabledHeads: [{ layer: 0, head: 2 }] });
+    const { container } = render(<OutputDifference />);
+    const r = expected();
+    const diff = subtract(r.layers[0].output, r.baseline[0].output);
+    expect(container.querySelectorAll('rect title')).toHaveLength(0);
+    fireEvent.pointerMove(container.querySelector('rect[data-row="4"][data-col="7"]')!);
+    expect(container.querySelector('.outdiff-readout')).toHaveTextContent(`token “${r.tokens[4].text}”, feature 7: Δ = ${formatDelta(diff.data[4 * 32 + 7])}`);
+    fireEvent.pointerLeave(container.querySelector('.outdiff-grid g')!);
+    expect(container.querySelector('.outdiff-readout')?.textContent?.trim()).toBe('');
   });
 
   it('switches to the attention sub-layer output difference', async () => {
