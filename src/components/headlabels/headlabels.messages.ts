@@ -12,7 +12,7 @@ export const headLabelsMessages = defineMessages(
     'headLabels.summary': 'What do the head labels mean?',
     'headLabels.summaryHead': 'This head’s scores, and what they mean',
     'headLabels.define.previousToken': 'the average weight from each position to the one just before it, on your text.',
-    'headLabels.define.firstToken': 'the average weight from each position to position 0, the start token, where heads with nothing to do often rest.',
+    'headLabels.define.firstToken': 'the average weight from each position to the first one, the start token, where heads with nothing to do often rest.',
     'headLabels.define.sameToken': 'the average weight from each position to earlier copies of the same token, on your text.',
     'headLabels.define.induction':
       'measured on a standard probe, not on your text: random tokens repeated twice, and the weight from each token of the second copy to the token that followed its first occurrence. Such a head completes repeated patterns.',
@@ -34,7 +34,7 @@ export const headLabelsMessages = defineMessages(
     'headLabels.summary': '头的标签是什么意思？',
     'headLabels.summaryHead': '这个头的各项得分及其含义',
     'headLabels.define.previousToken': '在你的文本上，每个位置分给紧挨在它前面的那个位置的平均权重。',
-    'headLabels.define.firstToken': '每个位置分给位置 0（起始词元）的平均权重；没事可做的头常常把注意力停在那里。',
+    'headLabels.define.firstToken': '每个位置分给第一个位置（起始词元）的平均权重；没事可做的头常常把注意力停在那里。',
     'headLabels.define.sameToken': '在你的文本上，每个位置分给同一个词元在前面出现过的各个副本的平均权重。',
     'headLabels.define.induction': '不在你的文本上，而在一个标准探针上测得：把一串随机词元重复两遍，看第二遍里每个词元分给它第一次出现时后面那个词元的权重。这样的头能把重复的模式补全。',
     'headLabels.noRepeat': '你的文本里没有重复的词元，所以没有相同词元得分。',

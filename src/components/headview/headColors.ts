@@ -1,17 +1,20 @@
 /**
- * One colour per head, from the Okabe–Ito palette (Okabe & Ito 2008), which stays distinguishable for the
- * common colour-vision deficiencies. Ordered so the first heads get the colours with the most contrast on white;
- * the yellow, hard to see as a thin line, comes last.
+ * One colour per head for the first eight heads: eight distinct hues (blue, orange, green, pink, olive, teal,
+ * crimson, indigo), each dark enough to read as a 2 px line on white (contrast ≥ 3.5:1), and at least 25 apart in
+ * CIEDE2000 from each other (tests/components/headview/headColors.test.ts checks all three). Two lightness tiers
+ * alternate so that neighbouring hues (blue / indigo, orange / crimson, green / teal) also differ in lightness.
+ * The earlier Okabe–Ito palette put orange, vermillion and yellow (heads 2, 5, 8) and blue and sky blue (heads 1, 6)
+ * only about 22 apart: alike as thin translucent lines. Beyond eight heads the hues repeat dashed (headStroke).
  */
 export const HEAD_COLORS: readonly string[] = [
-  '#0072B2', // blue
-  '#E69F00', // orange
-  '#009E73', // bluish green
-  '#CC79A7', // reddish purple
-  '#D55E00', // vermillion
-  '#56B4E9', // sky blue
-  '#000000', // black
-  '#F0E442', // yellow
+  '#0B8BE0', // blue
+  '#DE5F2C', // orange
+  '#22520A', // dark green
+  '#C95BBF', // pink
+  '#998400', // olive
+  '#00987F', // teal
+  '#910530', // crimson
+  '#323C9D', // indigo
 ];
 
 /** How one head's lines are stroked. */

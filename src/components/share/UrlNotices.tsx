@@ -5,6 +5,7 @@ import { useUi } from '../../state/uiStore';
 import { truncateLabel } from '../heatmap/heatmapModel';
 import type { UrlNotice } from '../../state/urlState';
 import { useUrlNotices } from '../../state/urlSync';
+import { countingNote, shownInstead } from './noticeNumbers';
 import './share.css';
 
 /** Longest part of a refused value that is shown (a 5000-character text would drown the page). */
@@ -46,9 +47,12 @@ export function UrlNotices({ notices: given, onDismiss }: UrlNoticesProps) {
   const dismiss = onDismiss ?? dismissStored;
   if (notices.length === 0) return null;
 
-  // For a repeated parameter the "fallback" is the link's own first value (user data, shown as code).
+  // For a repeated parameter the "fallback" is the link's own first value (user data, shown as code). A refused
+  // layer, head or position is named as the interface counts it ("layer 1"), not as the link does ("0").
   const fallbackText = (n: UrlNotice): string => {
     if (n.reason === 'repeated') return preview(n.fallback);
+    const shown = shownInstead(n, t);
+    if (shown !== null) return shown;
     if (n.reason === 'unknown' || n.reason === 'unknown-more') return '';
     if (n.param === 'text') return t('url.fallback.text');
     if (n.param === 'lang') return t('url.fallback.lang');
@@ -59,17 +63,17 @@ export function UrlNotices({ notices: given, onDismiss }: UrlNoticesProps) {
       <ul>
         {notices.map((n, i) => {
           const key: MessageKey = `url.notice.${n.reason}`;
-          const isCode = n.reason === 'repeated' || (n.param !== 'text' && n.param !== 'lang' && n.fallback !== '');
+          const isCode = n.reason === 'repeated' || (n.param !== 'text' && n.param !== 'lang' && n.fallback !== '' && shownInstead(n, t) === null);
+          const note = countingNote(n, t);
+          const text = fillTemplate(catalogs[locale][key], {
+            param: <code className="url-notice-param">{previewName(n.param)}</code>,
+            // 'unknown-more' has a count here, not a value from the link.
+            value: n.reason === 'unknown-more' ? n.value : <code className="url-notice-value">{preview(n.value)}</code>,
+            fallback: isCode ? <code>{fallbackText(n)}</code> : fallbackText(n),
+          });
           return (
             <li key={`${n.reason}-${i}`} className="url-notice">
-              <span className="url-notice-text">
-                {fillTemplate(catalogs[locale][key], {
-                  param: <code className="url-notice-param">{previewName(n.param)}</code>,
-                  // 'unknown-more' has a count here, not a value from the link.
-                  value: n.reason === 'unknown-more' ? n.value : <code className="url-notice-value">{preview(n.value)}</code>,
-                  fallback: isCode ? <code>{fallbackText(n)}</code> : fallbackText(n),
-                })}
-              </span>
+              <span className="url-notice-text">{note === null ? text : fillTemplate(catalogs[locale]['url.withNote'], { notice: text, note })}</span>
               <button type="button" className="url-notice-dismiss" aria-label={t('url.dismiss')} title={t('url.dismiss')} onClick={() => dismiss(i)}>
                 ×
               </button>

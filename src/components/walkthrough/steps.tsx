@@ -89,7 +89,7 @@ export function StepBody({ step, data }: { readonly step: WalkthroughStepId; rea
         <ol className="wt-tokens" aria-label={t('walkthrough.matrix.tokens')}>
           {tokens.map((tok, i) => (
             <li key={i}>
-              <span className="wt-tokens__index">{i}</span> <span className="wt-tokens__text">{tok}</span>
+              <span className="wt-tokens__index">{i + 1}</span> <span className="wt-tokens__text">{tok}</span>
             </li>
           ))}
         </ol>

@@ -113,7 +113,7 @@ describe('head labels of the trained model', () => {
     expect(details).toHaveAttribute('open');
     const guide = within(details as HTMLElement);
     expect(guide.getByText(/to the one just before it, on your text/)).toBeInTheDocument();
-    expect(guide.getByText(/to position 0, the start token/)).toBeInTheDocument();
+    expect(guide.getByText(/to the first one, the start token/)).toBeInTheDocument(); // counted from 1 on screen: no “position 0”
     expect(guide.getByText(/to earlier copies of the same token/)).toBeInTheDocument();
     expect(guide.getByText(/random tokens repeated twice/)).toBeInTheDocument();
     const labels = expected(true);
@@ -195,6 +195,7 @@ describe('head labels of the trained model', () => {
     expect(screen.getByRole('button', { name: '第 1 层，头 1 · 首个词元 1.00' })).toHaveTextContent('首个词元 1.00');
     expect(screen.getByRole('button', { name: '第 1 层，头 2 · 前一词元 0.91' })).toBeInTheDocument();
     expect(screen.getByText('头的标签是什么意思？')).toBeInTheDocument();
+    expect(screen.getByText(/每个位置分给第一个位置（起始词元）的平均权重/)).toBeInTheDocument();
     noBrokenText(container);
   });
 

@@ -22,11 +22,11 @@ const h1 = fromRows([
 const none = new Set<number>();
 
 describe('head colours', () => {
-  it('gives the first eight heads eight different Okabe–Ito colours, solid; the next eight repeat them dashed and thinner', () => {
+  it('gives the first eight heads the eight palette colours, solid; the next eight repeat them dashed and thinner', () => {
     const first = Array.from({ length: 8 }, (_, h) => headStroke(h));
     expect(new Set(first.map((s) => s.color)).size).toBe(8);
     expect(first.every((s) => s.dash.length === 0)).toBe(true);
-    expect(HEAD_COLORS).toContain('#0072B2');
+    expect(first.map((s) => s.color)).toEqual(HEAD_COLORS);
     expect(headStroke(9).color).toBe(headStroke(1).color);
     expect(headStroke(9).dash.length).toBeGreaterThan(0);
     expect(headStroke(9).width).toBeLessThan(headStroke(1).width); // thinner too: the canvas draws no dashes

@@ -234,3 +234,17 @@ describe('Walkthrough numbers and linked highlighting', () => {
     }
   });
 });
+
+describe('Walkthrough token numbers', () => {
+  it.each([
+    ['en', 'Tokens'],
+    ['zh', '词元'],
+  ] as const)('the tokens step counts the tokens from 1, as the lab and the formula (t_1 … t_L) do (%s)', (locale, listName) => {
+    act(() => useUi.setState({ locale }));
+    useWalkthrough.setState({ step: 'tokens' });
+    render(<Walkthrough />);
+    const items = within(screen.getByRole('list', { name: listName })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^1 the$/);
+    expect(items.map((li) => li.querySelector('.wt-tokens__index')?.textContent)).toEqual(items.map((_, i) => String(i + 1)));
+  });
+});
