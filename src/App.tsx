@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { GUIDE_HREF, PLAYGROUND_HREF, useRoute } from './shared/route';
 import { LabStatus } from './components/LabStatus';
+import { FirstVisitHint } from './components/controls/FirstVisitHint';
+import { HeaderGuideLink } from './components/controls/HeaderGuideLink';
 import { LanguageSwitch } from './components/controls/LanguageSwitch';
 import { PageTabs } from './components/controls/PageTabs';
 import { MaskControls } from './components/controls/MaskControls';
@@ -65,12 +67,14 @@ export function App() {
         <div className="app-header__actions">
           <ShareButton />
           <EmbedButton />
+          <HeaderGuideLink />
           <LanguageSwitch />
         </div>
       </header>
       <main className="app">
         <UrlNotices />
         <PageTabs route={route} />
+        {inLab && <FirstVisitHint />}
         {!inLab && (
           <div className="lessons-main" id="lessons-main" tabIndex={-1}>
             <Suspense fallback={<p className="lab-pending">{t(route.kind === 'playground' ? 'pg.loading' : 'lessons.loading')}</p>}>

@@ -6,7 +6,8 @@ import { QuestionCard } from './QuestionCard';
 import { RichText } from './RichText';
 import { TrainBlock } from './TrainBlock';
 import { TryBlock } from './TryBlock';
-import type { Block, Bi, LessonSlug, TableCell } from './types';
+import { LessonTable } from './LessonTable';
+import type { Block, LessonSlug } from './types';
 import { useBi } from './useBi';
 import { WidgetSlot } from './WidgetSlot';
 
@@ -15,10 +16,6 @@ function DisplayFormula({ tex }: { readonly tex: string }) {
   const html = useMemo(() => katex.renderToString(tex, { displayMode: true, throwOnError: false, output: 'htmlAndMathml' }), [tex]);
   const ref = useFocusableWhenScrolling<HTMLDivElement>();
   return <div ref={ref} className="lesson-formula__tex" data-tex={tex} dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-function cellText(cell: TableCell, pick: (b: Bi) => string): string {
-  return typeof cell === 'string' ? cell : typeof cell === 'number' ? String(cell) : pick(cell);
 }
 
 function BlockView({ slug, block }: { readonly slug: LessonSlug; readonly block: Block }) {
@@ -77,35 +74,7 @@ function BlockView({ slug, block }: { readonly slug: LessonSlug; readonly block:
         </figure>
       );
     case 'table':
-      return (
-        <div className="lesson-table" tabIndex={0}>
-          <table>
-            <caption>
-              <RichText text={pick(block.caption)} />
-            </caption>
-            <thead>
-              <tr>
-                {block.columns.map((c, i) => (
-                  <th key={i} scope="col">
-                    <RichText text={pick(c)} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {block.rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, c) => (
-                    <td key={c}>
-                      <RichText text={cellText(cell, pick)} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
+      return <LessonTable block={block} />;
     case 'list':
       return (
         <ul className="lesson-list">

@@ -1,4 +1,5 @@
 import { MAX_TOKENS, nearestDividingHeads, type HeadId, type MaskCell } from '../engine';
+import { linkCarriesDefaultText } from './defaultSentence';
 import { LOCALES, type Locale } from './locale';
 import { MODEL_CHOICES, type ModelChoice } from './modelChoice';
 import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabSettings, type MaskMode } from './labStore';
@@ -90,7 +91,14 @@ export const LAB_PARAMS: ParamTable<LabLinkValues, UrlParam> = {
     always: (link) => link.model !== impliedModel(link),
     omitWhen: (link) => link.model === impliedModel(link),
   },
-  text: { name: 'text', kind: textUpTo(URL_LIMITS.maxTextLength), fallback: constant(DEFAULT_SETTINGS.text) },
+  // Left out only when it is the English sentence and the link is not in a language with a sentence of its own: a
+  // link without text= means the English one (src/state/defaultSentence.ts), whatever language opens it.
+  text: {
+    name: 'text',
+    kind: textUpTo(URL_LIMITS.maxTextLength),
+    fallback: constant(DEFAULT_SETTINGS.text),
+    always: (link) => linkCarriesDefaultText(link.locale),
+  },
   embedDim: { name: 'd', kind: intIn(1, URL_LIMITS.maxEmbedDim), fallback: constant(DEFAULT_SETTINGS.embedDim) },
   numHeads: {
     name: 'h',

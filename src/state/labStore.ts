@@ -1,7 +1,9 @@
 import { createStore, type StoreApi } from 'zustand';
 import { sameCell, sameHead, type HeadId, type MaskCell } from '../engine';
+import { defaultSentence, LINK_DEFAULT_SENTENCE } from './defaultSentence';
 import type { ModelChoice } from './modelChoice';
 import { scopedStore } from './scopedStore';
+import { useUi } from './uiStore';
 
 export type MaskMode = 'none' | 'causal' | 'padding' | 'custom';
 /** A head index, or the average over the layer's active heads. */
@@ -50,7 +52,8 @@ export interface LabActions {
 
 export const DEFAULT_SETTINGS: LabSettings = {
   model: 'trained',
-  text: 'The animal did not cross the street because it was too tired.',
+  // English; the app opens on the interface language's sentence (src/state/defaultSentence.ts).
+  text: LINK_DEFAULT_SENTENCE,
   embedDim: 32,
   numHeads: 4,
   numLayers: 2,
@@ -75,8 +78,11 @@ function toggled<T>(list: readonly T[], item: T, same: (a: T, b: T) => boolean =
 
 export type LabState = LabSettings & LabActions;
 
-/** A lab store starting from the defaults with `initial` over them (the app's global one, or one per custom element). */
-export function createLabStore(initial: Partial<LabSettings> = {}): StoreApi<LabState> {
+/**
+ * A lab store starting from the defaults with `initial` over them (the app's global one, or one per custom element).
+ * `resetTo`: what reset() sets, read when it is called.
+ */
+export function createLabStore(initial: Partial<LabSettings> = {}, resetTo: () => LabSettings = () => DEFAULT_SETTINGS): StoreApi<LabState> {
   return createStore<LabState>()((set) => ({
     ...DEFAULT_SETTINGS,
     ...initial,
@@ -84,11 +90,12 @@ export function createLabStore(initial: Partial<LabSettings> = {}): StoreApi<Lab
     toggleHead: (layer, head) => set((s) => ({ disabledHeads: toggled(s.disabledHeads, { layer, head }, sameHead) })),
     togglePadding: (token) => set((s) => ({ paddingTokens: toggled(s.paddingTokens, token).sort((a, b) => a - b) })),
     toggleCustomCell: (query, key) => set((s) => ({ customMask: toggled(s.customMask, { query, key }, sameCell) })),
-    reset: () => set(DEFAULT_SETTINGS),
+    reset: () => set(resetTo()),
   }));
 }
 
-const lab = scopedStore<LabState>(createLabStore());
+// The app's Reset also clears a typed sentence, so it returns to the example sentence of the interface language.
+const lab = scopedStore<LabState>(createLabStore({}, () => ({ ...DEFAULT_SETTINGS, text: defaultSentence(useUi.getState().locale) })));
 
 /**
  * `useLab(selector)` reads the nearest <LabStoreProvider>'s store (a custom element's), else the global one.

@@ -2,7 +2,9 @@ import { useLayoutEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { useUi, type Locale } from './uiStore';
+import { sentenceForLink } from './defaultSentence';
 import { DEFAULT_SETTINGS, settingsOf, useLab, type LabSettings } from './labStore';
+import { followLanguageWithSentence } from './sentenceFollowsLanguage';
 import { URL_BUDGET } from './urlBudget';
 import { parseQuery, settingsToQuery, unknownLabParams, type UrlNotice } from './urlState';
 
@@ -54,14 +56,18 @@ export function currentShareUrl(loc: Location = window.location): string {
 }
 
 /**
- * Reads a query string into the stores: every setting the link does not set goes back to its default, the
- * locale is switched when the link names one, and the notices (refused values, then parameters that are not the
- * lab's) replace the previous ones.
+ * Reads a query string into the stores: the locale is switched when the link names one, every setting the link
+ * does not set goes back to its default, the text as sentenceForLink says (a link that sets nothing opens on the
+ * sentence of the interface language), and the notices (refused values, then parameters that are not the lab's)
+ * replace the previous ones.
  */
 export function applyQuery(search: string): readonly UrlNotice[] {
   const parsed = parseQuery(search);
-  useLab.getState().set({ ...DEFAULT_SETTINGS, ...parsed.settings });
+  // The language first: the link's settings, text included, are then set over whatever switching it changed.
   if (parsed.locale && parsed.locale !== useUi.getState().locale) useUi.getState().setLocale(parsed.locale);
+  const { text: linkText, ...others } = parsed.settings;
+  const text = sentenceForLink(linkText, Object.keys(others).length > 0, useUi.getState().locale);
+  useLab.getState().set({ ...DEFAULT_SETTINGS, ...parsed.settings, text });
   const notices = [...parsed.notices, ...unknownLabParams(search)];
   useUrlNotices.setState({ notices });
   return notices;
@@ -118,6 +124,7 @@ export function initUrlSync(options: UrlSyncOptions = {}): () => void {
   };
 
   applyQuery(win.location.search);
+  const stopSentence = followLanguageWithSentence(useLab, useUi);
   const stopLab = useLab.subscribe(schedule);
   const stopUi = useUi.subscribe(schedule);
   win.addEventListener('popstate', onPopState);
@@ -128,6 +135,7 @@ export function initUrlSync(options: UrlSyncOptions = {}): () => void {
   return () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    stopSentence();
     stopLab();
     stopUi();
     win.removeEventListener('popstate', onPopState);

@@ -27,7 +27,9 @@ describe('settings ⇄ query string', () => {
 
   it('writes only what differs from the defaults, with short readable names', () => {
     expect(settingsToQuery(DEFAULT_SETTINGS)).toBe('');
-    expect(settingsToQuery(DEFAULT_SETTINGS, 'zh')).toBe('lang=zh');
+    expect(settingsToQuery(DEFAULT_SETTINGS, 'en')).toBe('lang=en');
+    // A link without text= means the English sentence; a Chinese link carries its text, whichever it is.
+    expect(settingsToQuery(DEFAULT_SETTINGS, 'zh')).toBe('text=The+animal+did+not+cross+the+street+because+it+was+too+tired.&lang=zh');
     const query = settingsToQuery(
       {
         ...DEFAULT_SETTINGS,

@@ -131,6 +131,7 @@ function LayerRow({ layer, index, disabled, mask, labels, captions, selected, si
   const average = useMemo(() => averageHeadWeights(attention), [attention]);
   const layerName = t('headsGrid.layer', { n: index + 1 });
   const noActive = disabled.size === attention.heads.length;
+  const averageName = t('headsGrid.button.average', { layer: index + 1 });
   return (
     <>
       <span className="heads-grid-view__row-label">{layerName}</span>
@@ -156,7 +157,7 @@ function LayerRow({ layer, index, disabled, mask, labels, captions, selected, si
         );
       })}
       <Thumb
-        label={t('headsGrid.button.average', { layer: index + 1 })}
+        label={noActive ? t('headsGrid.button.off', { name: averageName }) : averageName}
         caption={captions ? '' : undefined}
         layer={index}
         head="average"
@@ -199,6 +200,8 @@ function Thumb({ label, caption, layer, head, selected, off, offText, onSelect, 
     >
       {children}
       {caption !== undefined && <span className="heads-grid-view__caption">{caption}</span>}
+      {/* A space between the caption's words and the badge's, as the name has it (checkers join text nodes as they are). */}
+      {off && ' '}
       {off && (
         <span className="heads-grid-view__off" aria-hidden="true">
           {offText}

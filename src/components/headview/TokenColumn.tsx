@@ -1,5 +1,6 @@
-import { memo, type KeyboardEvent } from 'react';
+import { memo, useCallback, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n/translate';
+import { useSideOverflow } from '../../shared/useSideOverflow';
 import { headStroke } from './headColors';
 import type { TokenFocus, TokenSide } from './lines';
 
@@ -29,26 +30,42 @@ export interface TokenColumnProps {
   readonly handlers: TokenHandlers;
 }
 
-/** One column of token buttons: the queries (left) or the keys (right). */
+/** The head view's box that scrolls sideways when the two columns and the lines are wider than the screen. */
+const SIDEWAYS_SCROLLER = '.headview-diagram';
+
+/**
+ * One column of token buttons: the queries (left) or the keys (right). The key column also says when it, or the
+ * query column, is scrolled out of sight (on a 375 px phone the three columns need about 370 px).
+ */
 export function TokenColumn({ side, tokens, shown, pinned, tabStop, partner, barHeads, handlers }: TokenColumnProps) {
   const t = useT();
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const findScroller = useCallback((list: HTMLOListElement | null) => setScroller(list?.closest<HTMLElement>(SIDEWAYS_SCROLLER) ?? null), []);
+  const hidden = useSideOverflow(side === 'key' ? scroller : null);
   return (
-    <ol className={`headview-column headview-column--${side}`} aria-label={t(side === 'query' ? 'headview.queries' : 'headview.keys')}>
-      {tokens.map((token, index) => (
-        <TokenButton
-          key={index}
-          side={side}
-          index={index}
-          token={token}
-          shown={shown?.side === side && shown.index === index}
-          pinned={pinned?.side === side && pinned.index === index}
-          tabStop={index === tabStop}
-          bars={partner?.[index] ?? null}
-          barHeads={barHeads}
-          handlers={handlers}
-        />
-      ))}
-    </ol>
+    <>
+      {(hidden.left || hidden.right) && (
+        <p className="headview-scroll-hint" data-hidden-left={hidden.left} data-hidden-right={hidden.right}>
+          {t('headview.scrollHint')}
+        </p>
+      )}
+      <ol ref={side === 'key' ? findScroller : undefined} className={`headview-column headview-column--${side}`} aria-label={t(side === 'query' ? 'headview.queries' : 'headview.keys')}>
+        {tokens.map((token, index) => (
+          <TokenButton
+            key={index}
+            side={side}
+            index={index}
+            token={token}
+            shown={shown?.side === side && shown.index === index}
+            pinned={pinned?.side === side && pinned.index === index}
+            tabStop={index === tabStop}
+            bars={partner?.[index] ?? null}
+            barHeads={barHeads}
+            handlers={handlers}
+          />
+        ))}
+      </ol>
+    </>
   );
 }
 

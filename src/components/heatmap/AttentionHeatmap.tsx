@@ -1,11 +1,13 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import type { BlockedMask, Matrix } from '../../engine';
 import { useT } from '../../i18n/translate';
+import { useSideOverflow } from '../../shared/useSideOverflow';
 import { formatValue, fullyBlockedRows, hasBlocked, heatmapScale, isBlockedAt, truncateLabel, type CellRef, type HeatmapKind } from './heatmapModel';
 import { HatchPattern, HeatmapCells } from './HeatmapCells';
 import { HeatmapCanvas } from './HeatmapCanvas';
 import { HeatmapLegend } from './HeatmapLegend';
 import { HeatmapTable } from './HeatmapTable';
+import { HeatmapTooltip } from './HeatmapTooltip';
 import { heatmapLayout, LABEL_MAX_CHARS, type HeatmapLayout } from './layout';
 import type { WeightPalette } from './palettes';
 import { useHeatmapInteraction } from './useHeatmapInteraction';
@@ -69,6 +71,10 @@ export function AttentionHeatmap({
   const hatchId = useSvgId('heatmap-hatch');
   const instructionsId = useSvgId('heatmap-instructions');
   const captionId = useSvgId('heatmap-caption');
+  // The chart scrolls sideways when it is wider than the screen (13 tokens on a 375 px phone): say so, and fade the
+  // edge that hides columns.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const hidden = useSideOverflow(scroller);
 
   const scale = useMemo(() => heatmapScale(kind, matrix, mask, palette), [kind, matrix, mask, palette]);
   const anyBlocked = useMemo(() => hasBlocked(matrix, mask), [matrix, mask]);
@@ -119,52 +125,63 @@ export function AttentionHeatmap({
       {tableView ? (
         <HeatmapTable matrix={matrix} queryTokens={queryTokens} keyTokens={keyTokens} title={title} mask={mask} fullyMaskedRows={[...fullyMasked]} />
       ) : (
-        <div className="attention-heatmap__body">
-          <div
-            className="attention-heatmap__chart"
-            style={{ width: layout.width, height: layout.height }}
-            role="application"
-            aria-roledescription={t('heatmap.roleDescription')}
-            aria-label={t('heatmap.label', { title, rows: matrix.rows, cols: matrix.cols })}
-            aria-describedby={instructionsId}
-            tabIndex={0}
-            {...interaction.handlers}
-          >
-            {layout.useCanvas && (
-              <HeatmapCanvas
-                className="attention-heatmap__canvas"
-                matrix={matrix}
-                scale={scale}
-                mask={mask}
-                width={layout.plotWidth}
-                height={layout.plotHeight}
-                style={{ left: margin.left, top: margin.top }}
-              />
-            )}
-            <svg className="attention-heatmap__svg" width={layout.width} height={layout.height} aria-hidden="true">
-              <defs>
-                <HatchPattern id={hatchId} />
-              </defs>
-              <g transform={`translate(${margin.left},${margin.top})`}>
-                {!layout.useCanvas && <HeatmapCells matrix={matrix} scale={scale} mask={mask} cellWidth={cw} cellHeight={ch} hatchId={hatchId} />}
-                <AxisLabels layout={layout} queryTokens={queryTokens} keyTokens={keyTokens} active={active} queryName={t('heatmap.axis.query')} keyName={t('heatmap.axis.key')} />
-                <RowMarkers layout={layout} rows={fullyMasked} label={t('heatmap.fullyMasked')} />
-                <Highlight layout={layout} active={active} locked={locked !== null} focus={hasFocus ? focus : null} />
-              </g>
-            </svg>
-            {active && (
-              <Tooltip layout={layout} cell={active}>
-                <span className="attention-heatmap__tooltip-pair">
-                  {t('heatmap.tooltip.pair', { query: queryTokens[active.q] ?? '', key: keyTokens[active.k] ?? '' })}
-                </span>
-                <span className="attention-heatmap__tooltip-value">{describeValue(active)}</span>
-                {fullyMasked.has(active.q) && <span className="attention-heatmap__tooltip-note">{t('heatmap.announce.fullyMasked')}</span>}
-                {locked && <span className="attention-heatmap__tooltip-note">{t('heatmap.lockedHint')}</span>}
-              </Tooltip>
-            )}
+        <>
+          {(hidden.left || hidden.right) && (
+            <p className="attention-heatmap__scroll-hint" data-hidden-left={hidden.left} data-hidden-right={hidden.right}>
+              {t('heatmap.scrollHint', { cols: matrix.cols })}
+            </p>
+          )}
+          <div className="attention-heatmap__frame">
+            <div className="attention-heatmap__body" ref={setScroller}>
+              <div
+                className="attention-heatmap__chart"
+                style={{ width: layout.width, height: layout.height }}
+                role="application"
+                aria-roledescription={t('heatmap.roleDescription')}
+                aria-label={t('heatmap.label', { title, rows: matrix.rows, cols: matrix.cols })}
+                aria-describedby={instructionsId}
+                tabIndex={0}
+                {...interaction.handlers}
+              >
+                {layout.useCanvas && (
+                  <HeatmapCanvas
+                    className="attention-heatmap__canvas"
+                    matrix={matrix}
+                    scale={scale}
+                    mask={mask}
+                    width={layout.plotWidth}
+                    height={layout.plotHeight}
+                    style={{ left: margin.left, top: margin.top }}
+                  />
+                )}
+                <svg className="attention-heatmap__svg" width={layout.width} height={layout.height} aria-hidden="true">
+                  <defs>
+                    <HatchPattern id={hatchId} />
+                  </defs>
+                  <g transform={`translate(${margin.left},${margin.top})`}>
+                    {!layout.useCanvas && <HeatmapCells matrix={matrix} scale={scale} mask={mask} cellWidth={cw} cellHeight={ch} hatchId={hatchId} />}
+                    <AxisLabels layout={layout} queryTokens={queryTokens} keyTokens={keyTokens} active={active} queryName={t('heatmap.axis.query')} keyName={t('heatmap.axis.key')} />
+                    <RowMarkers layout={layout} rows={fullyMasked} label={t('heatmap.fullyMasked')} />
+                    <Highlight layout={layout} active={active} locked={locked !== null} focus={hasFocus ? focus : null} />
+                  </g>
+                </svg>
+                {active && (
+                  <HeatmapTooltip layout={layout} cell={active}>
+                    <span className="attention-heatmap__tooltip-pair">
+                      {t('heatmap.tooltip.pair', { query: queryTokens[active.q] ?? '', key: keyTokens[active.k] ?? '' })}
+                    </span>
+                    <span className="attention-heatmap__tooltip-value">{describeValue(active)}</span>
+                    {fullyMasked.has(active.q) && <span className="attention-heatmap__tooltip-note">{t('heatmap.announce.fullyMasked')}</span>}
+                    {locked && <span className="attention-heatmap__tooltip-note">{t('heatmap.lockedHint')}</span>}
+                  </HeatmapTooltip>
+                )}
+              </div>
+              <HeatmapLegend scale={scale} width={Math.min(240, Math.max(140, layout.plotWidth))} showMasked={anyBlocked} showFullyMasked={fullyMasked.size > 0} />
+            </div>
+            {hidden.left && <span className="attention-heatmap__edge attention-heatmap__edge--left" aria-hidden="true" />}
+            {hidden.right && <span className="attention-heatmap__edge attention-heatmap__edge--right" aria-hidden="true" />}
           </div>
-          <HeatmapLegend scale={scale} width={Math.min(240, Math.max(140, layout.plotWidth))} showMasked={anyBlocked} showFullyMasked={fullyMasked.size > 0} />
-        </div>
+        </>
       )}
       <p id={instructionsId} className="attention-heatmap__sr-only">
         {editing ? t('heatmap.instructions.edit') : t('heatmap.instructions')}
@@ -276,19 +293,5 @@ function Highlight({ layout, active, locked, focus }: HighlightProps) {
       )}
       {focus && <rect className="attention-heatmap__focus-ring" data-focus-q={focus.q} data-focus-k={focus.k} {...ring(focus)} />}
     </g>
-  );
-}
-
-function Tooltip({ layout, cell, children }: { readonly layout: HeatmapLayout; readonly cell: CellRef; readonly children: ReactNode }) {
-  const { margin, cellWidth: cw, cellHeight: ch } = layout;
-  const right = margin.left + (cell.k + 1) * cw + 10;
-  const flip = right + 220 > layout.width;
-  const style = flip
-    ? { right: layout.width - (margin.left + cell.k * cw) + 10, top: margin.top + cell.q * ch + ch / 2 }
-    : { left: right, top: margin.top + cell.q * ch + ch / 2 };
-  return (
-    <div className="attention-heatmap__tooltip" role="tooltip" style={style}>
-      {children}
-    </div>
   );
 }

@@ -28,6 +28,7 @@ export const heatmapMessages = defineMessages(
     'heatmap.legend.masked': 'masked (blocked by the mask)',
     'heatmap.legend.fullyMasked': 'fully masked row: every key is blocked, all weights are 0',
     'heatmap.showTable': 'Show as table',
+    'heatmap.scrollHint': 'Scroll sideways to see all {cols} columns.',
     'heatmap.table.caption': '{title}: rows are queries (attend from), columns are keys (attended to)',
     'heatmap.table.corner': 'query \\ key',
     'heatmap.table.range': 'Queries {qFrom}–{qTo} and keys {kFrom}–{kTo} of {rows} × {cols}',
@@ -58,7 +59,8 @@ export const heatmapMessages = defineMessages(
     'headsGrid.average': 'Average',
     'headsGrid.button.head': 'Layer {layer}, head {head}',
     'headsGrid.button.average': 'Layer {layer}, average of the heads',
-    'headsGrid.button.off': '{name}, switched off',
+    // Ends with the badge's word ('off'), right after the caption's words: label in name (WCAG 2.5.3).
+    'headsGrid.button.off': '{name} · off (switched off)',
     'headsGrid.off': 'off',
   },
   {
@@ -85,6 +87,7 @@ export const heatmapMessages = defineMessages(
     'heatmap.legend.masked': '已屏蔽（被掩码遮住）',
     'heatmap.legend.fullyMasked': '整行被屏蔽：所有键都被遮住，权重全是 0',
     'heatmap.showTable': '以表格显示',
+    'heatmap.scrollHint': '左右滚动可以看到全部 {cols} 列。',
     'heatmap.table.caption': '{title}：行是查询（关注的发出方），列是键（被关注的对象）',
     'heatmap.table.corner': '查询 \\ 键',
     'heatmap.table.range': '第 {qFrom}–{qTo} 个查询、第 {kFrom}–{kTo} 个键（共 {rows} × {cols}）',
@@ -115,7 +118,7 @@ export const heatmapMessages = defineMessages(
     'headsGrid.average': '平均',
     'headsGrid.button.head': '第 {layer} 层，头 {head}',
     'headsGrid.button.average': '第 {layer} 层，各头的平均',
-    'headsGrid.button.off': '{name}，已关闭',
+    'headsGrid.button.off': '{name} · 关（已关闭）',
     'headsGrid.off': '关',
   },
 );

@@ -111,18 +111,19 @@ export const masking: Lesson = {
     },
     {
       kind: 'formula',
-      tex: String.raw`\begin{gathered} \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right) V \\[4pt] M_{ij} = \begin{cases} 0 & j \text{ allowed for } i \\ -\infty & j \text{ blocked for } i \end{cases} \end{gathered}`,
+      tex: String.raw`\begin{gathered} \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right) V \\[4pt] M_{ij} = \begin{cases} 0 & (i, j) \in \mathcal{A} \\ -\infty & (i, j) \notin \mathcal{A} \end{cases} \end{gathered}`,
+      // A formula is one TeX string for both languages, so it says "allowed" with the set 𝒜 and the captions name it.
       caption: {
-        en: 'A mask as an additive matrix $M$ of zeros and $-\\infty$. A causal mask has $M_{ij} = -\\infty$ for $j > i$; a padding mask blocks whole columns.',
-        zh: '把掩码写成由 0 和 $-\\infty$ 组成的加性矩阵 $M$。因果掩码在 $j > i$ 处取 $-\\infty$；填充掩码则屏蔽整列。',
+        en: 'A mask as an additive matrix $M$ of zeros and $-\\infty$; $\\mathcal{A}$ is the set of allowed pairs, $(i, j) \\in \\mathcal{A}$ when query $i$ may attend to key $j$. A causal mask has $M_{ij} = -\\infty$ for $j > i$; a padding mask blocks whole columns.',
+        zh: '把掩码写成由 0 和 $-\\infty$ 组成的加性矩阵 $M$；$\\mathcal{A}$ 是允许的位置对的集合，查询 $i$ 可以关注键 $j$ 时 $(i, j) \\in \\mathcal{A}$。因果掩码在 $j > i$ 处取 $-\\infty$；填充掩码则屏蔽整列。',
       },
     },
     {
       kind: 'formula',
-      tex: String.raw`\alpha_{ij} = \begin{cases} \dfrac{e^{s_{ij}}}{\sum_{j' \text{ allowed}} e^{s_{ij'}}} & j \text{ allowed} \\[8pt] 0 & j \text{ blocked} \end{cases}`,
+      tex: String.raw`\alpha_{ij} = \begin{cases} \dfrac{e^{s_{ij}}}{\sum_{j' :\, (i, j') \in \mathcal{A}} e^{s_{ij'}}} & (i, j) \in \mathcal{A} \\[8pt] 0 & (i, j) \notin \mathcal{A} \end{cases}`,
       caption: {
-        en: 'The same thing row by row: the softmax runs over the allowed keys only ($s_{ij}$ is the scaled score).',
-        zh: '逐行来看是同一回事：softmax 只在允许的键上计算（$s_{ij}$ 为缩放后的得分）。',
+        en: 'The same thing row by row: the softmax runs over the allowed keys only ($s_{ij}$ is the scaled score, $\\mathcal{A}$ the allowed pairs as above).',
+        zh: '逐行来看是同一回事：softmax 只在允许的键上计算（$s_{ij}$ 为缩放后的得分，$\\mathcal{A}$ 同上，是允许的位置对的集合）。',
       },
     },
     {

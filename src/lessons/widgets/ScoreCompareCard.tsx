@@ -42,7 +42,7 @@ export function ScoreCompareCard({ map, name, note, selected, onSelect, children
         <Formula tex={SCORING_TEX[map.id]} />
       </div>
       <p className="lw-scoring-note">{note}</p>
-      <button type="button" className="lw-scoring-card__thumb" aria-pressed={selected} aria-label={t('lw.scoring.compare.show', { name })} onClick={onSelect}>
+      <button type="button" className="lw-scoring-card__thumb" aria-pressed={selected} aria-label={t(selected ? 'lw.scoring.compare.showShown' : 'lw.scoring.compare.show', { name })} onClick={onSelect}>
         <HeatmapThumbnail matrix={map.weights} mask={map.mask} size={112} />
         {selected && <span className="lw-scoring-card__shown">{t('lw.scoring.compare.shown')}</span>}
       </button>

@@ -3,14 +3,9 @@ import { formatValue } from '../../components/heatmap/heatmapModel';
 import { useT } from '../../i18n/translate';
 import type { WidgetProps } from '../types';
 import { argmax, attend, BIG_STEP, clampPoint, initialScene, movedBy, PLANE_LIMIT, STEP, type Point, type Scene } from './VectorDragModel';
+import { MARGIN, SIZE, toPx, UNIT, VIEW, wordPlaces } from './vectorDragPlane';
 import './basics.css';
 
-// Drawing units: the plane is SIZE × SIZE px inside a MARGIN for labels; y points up in the plane, down on screen.
-const SIZE = 300;
-const MARGIN = 20;
-const UNIT = SIZE / (2 * PLANE_LIMIT);
-const VIEW = SIZE + 2 * MARGIN;
-const toPx = (p: Point) => ({ x: SIZE / 2 + p.x * UNIT, y: SIZE / 2 - p.y * UNIT });
 const TICKS = Array.from({ length: 2 * Math.floor(PLANE_LIMIT) + 1 }, (_, i) => i - Math.floor(PLANE_LIMIT));
 
 const KEY_WORDS = ['lw.basics.drag.word0', 'lw.basics.drag.word1', 'lw.basics.drag.word2', 'lw.basics.drag.word3'] as const;
@@ -21,15 +16,6 @@ type Handle = 'query' | number;
 
 function withPoint(scene: Scene, handle: Handle, p: Point): Scene {
   return handle === 'query' ? { ...scene, query: clampPoint(p) } : { ...scene, keys: scene.keys.map((k, i) => (i === handle ? clampPoint(p) : k)) };
-}
-
-/** Where to put a tip's word: a little beyond the tip, away from the origin. */
-function labelAt(p: Point): { x: number; y: number } {
-  const px = toPx(p);
-  const length = Math.hypot(p.x, p.y);
-  const ux = length > 1e-6 ? p.x / length : 0.7;
-  const uy = length > 1e-6 ? p.y / length : 0.7;
-  return { x: px.x + ux * 22, y: px.y - uy * 22 + 4 };
 }
 
 /**
@@ -48,6 +34,7 @@ export function VectorDrag({ config }: WidgetProps) {
   const sum = result.weights.reduce((s, w) => s + w, 0);
   const words = KEY_WORDS.map((k) => t(k));
   const queryWord = t('lw.basics.drag.wordQuery');
+  const places = wordPlaces(scene, { keys: words, query: queryWord, best }, result.output);
   const coords = (p: Point) => ({ x: formatValue(p.x, 1), y: formatValue(p.y, 1) });
 
   const planePoint = (e: PointerEvent<SVGSVGElement>): Point | null => {
@@ -140,15 +127,12 @@ export function VectorDrag({ config }: WidgetProps) {
               <path d="M0,-8 L8,0 L0,8 L-8,0 Z" />
             </g>
             <g aria-hidden="true" className="lw-basics-drag__labels">
-              {scene.keys.map((k, i) => {
-                const l = labelAt(k);
-                return (
-                  <text key={i} className={`lw-basics-drag__word${i === best ? ' is-best' : ''}`} x={l.x} y={l.y} textAnchor="middle">
-                    {words[i]}
-                  </text>
-                );
-              })}
-              <text className="lw-basics-drag__word lw-basics-drag__word--query" x={labelAt(scene.query).x} y={labelAt(scene.query).y} textAnchor="middle">
+              {scene.keys.map((_, i) => (
+                <text key={i} className={`lw-basics-drag__word${i === best ? ' is-best' : ''}`} x={places[i].x} y={places[i].y} textAnchor="middle">
+                  {words[i]}
+                </text>
+              ))}
+              <text className="lw-basics-drag__word lw-basics-drag__word--query" x={places[scene.keys.length].x} y={places[scene.keys.length].y} textAnchor="middle">
                 {queryWord}
               </text>
             </g>

@@ -33,6 +33,8 @@ export const scoringWidgetMessages = defineMessages(
     'lw.scoring.compare.centres': 'Predicted centre p_t of each query (positions count from 1)',
     'lw.scoring.compare.centre': '{n}. {token}: {p}',
     'lw.scoring.compare.show': 'Show {name} in detail',
+    // The pressed thumbnail's name: it ends with the words shown on it (label in name, WCAG 2.5.3).
+    'lw.scoring.compare.showShown': 'Show {name} in detail: shown below',
     'lw.scoring.compare.shown': 'shown below',
     'lw.scoring.compare.detail': '{name}: weights (rows = queries, columns = keys)',
     'lw.scoring.compare.detailWindow': '{name} with D = {d}: weights; hatched keys are outside the window',
@@ -82,6 +84,7 @@ export const scoringWidgetMessages = defineMessages(
     'lw.scoring.compare.centres': '每个查询预测的中心 p_t（位置从 1 开始数）',
     'lw.scoring.compare.centre': '{n}. {token}：{p}',
     'lw.scoring.compare.show': '在下方详细显示“{name}”',
+    'lw.scoring.compare.showShown': '在下方详细显示“{name}”：已在下方显示',
     'lw.scoring.compare.shown': '已在下方显示',
     'lw.scoring.compare.detail': '{name}：权重（行 = 查询，列 = 键）',
     'lw.scoring.compare.detailWindow': '{name}，D = {d}：权重；带斜线的键在窗口之外',

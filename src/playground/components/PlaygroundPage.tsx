@@ -67,10 +67,11 @@ export function PlaygroundPage({ query, createClient }: PlaygroundPageProps) {
       <PlaygroundNotices />
       <div className="playground__layout">
         <div className="playground__side">
-          <PlaygroundForm />
+          {/* Start and the status first: on a phone the settings below run a whole screen long. */}
           <PlaygroundControls />
-          <ModelFiles />
           <PlaygroundStatus />
+          <PlaygroundForm />
+          <ModelFiles />
           <TrainingStats />
         </div>
         <div className="playground__main">

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/translate';
 import { usePlayground } from '../playgroundStore';
 import type { PlaygroundState } from '../types';
 import { modelFileProblemText } from './modelFileProblemText';
+import { startButtonKey } from './startButton';
 
 type ErrorCode = NonNullable<PlaygroundState['error']>['code'];
 
@@ -33,7 +34,9 @@ export function PlaygroundStatus() {
   const step = usePlayground((s) => (s.status === 'paused' || s.status === 'ready' ? s.step : 0));
 
   let text: string;
-  if (status === 'ready') text = source === 'file' ? t('pg.status.readyFile', { step }) : t('pg.status.ready');
+  // Ready means not running: the button reads Start, or Resume for a model that has taken steps.
+  const start = t(startButtonKey(false, step));
+  if (status === 'ready') text = source === 'file' ? t('pg.status.readyFile', { step, start }) : t('pg.status.ready', { start });
   else if (status === 'paused') text = t('pg.status.paused', { step });
   else if (status === 'error') text = t('pg.status.error');
   else text = t(`pg.status.${status}`);

@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { watchErrors } from './watchErrors';
+
+// Every test starts in a fresh browser context: nothing saved, as on a first visit.
+const EN_SENTENCE = 'The animal did not cross the street because it was too tired.';
+const ZH_SENTENCE = '那只动物没有过马路，因为它太累了。';
+
+const entry = (page: Page) => page.getByRole('region', { name: 'Getting started' });
+const sentence = (page: Page, locale: 'en' | 'zh') => page.getByLabel(locale === 'en' ? 'Your sentence (English or Chinese)' : '你的句子（中文或英文）');
+
+test('a first visit shows the entry to lesson 1; Dismiss hides it for good', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/?lang=en');
+  await expect(entry(page)).toContainText('New here? Start with lesson 1: What attention is');
+  await page.getByRole('button', { name: 'Dismiss the getting-started hint' }).click();
+  await expect(entry(page)).toHaveCount(0);
+  await page.reload();
+  await expect(sentence(page, 'en')).toBeVisible();
+  await expect(entry(page)).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('following the entry’s link opens lesson 1, and the entry does not come back', async ({ page }) => {
+  await page.goto('/?lang=en');
+  await entry(page).getByRole('link', { name: 'Start with lesson 1: What attention is' }).click();
+  await expect(page).toHaveURL(/#\/lessons\/what-is-attention$/);
+  await expect(page.locator('#lesson-title')).toHaveText('What attention is');
+  await page.goto('/?lang=en');
+  await expect(sentence(page, 'en')).toBeVisible();
+  await expect(entry(page)).toHaveCount(0);
+});
+
+test.describe('a Chinese reader', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('opens on the Chinese sentence, keeps it over a reload, and English swaps it back', async ({ page }) => {
+    await page.goto('/');
+    await expect(sentence(page, 'zh')).toHaveValue(ZH_SENTENCE);
+    await expect(page.getByRole('region', { name: '入门' })).toContainText('第一次来？');
+    await page.reload();
+    await expect(sentence(page, 'zh')).toHaveValue(ZH_SENTENCE);
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(sentence(page, 'en')).toHaveValue(EN_SENTENCE);
+  });
+
+  test('a typed sentence stays when the language changes', async ({ page }) => {
+    await page.goto('/');
+    await sentence(page, 'zh').fill('我爱北京');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(sentence(page, 'en')).toHaveValue('我爱北京');
+  });
+});
+
+test('a link in Chinese with no sentence of its own opens on the Chinese sentence', async ({ page }) => {
+  await page.goto('/?lang=zh');
+  await expect(sentence(page, 'zh')).toHaveValue(ZH_SENTENCE);
+});
+
+for (const locale of ['en', 'zh'] as const) {
+  test(`at 375 px the header’s guide link is visible and opens the guide (${locale})`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/?lang=${locale}`);
+    const link = page.locator('.app-header').getByRole('link', { name: locale === 'en' ? 'Instructor guide' : '教师指南' });
+    await expect(link).toBeVisible();
+    const box = await link.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    const axe = await new AxeBuilder({ page }).include('.app-header').include('.first-visit').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await link.click();
+    await expect(page).toHaveURL(/#\/guide$/);
+    await expect(page.getByRole('heading', { name: locale === 'en' ? 'Instructor guide: embedding Attention Lab' : '教师指南：嵌入注意力实验室' })).toBeVisible();
+  });
+}
