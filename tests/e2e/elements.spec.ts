@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { labAxe } from './axe';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -168,7 +168,7 @@ test('the widgets are keyboard operable and pass axe inside their shadow roots',
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('#first').getByText(/Query 1 “The”, key 2 “cat”/)).toBeAttached();
 
-  const results = await new AxeBuilder({ page }).include('#first').include('#second').include('#bad').analyze();
+  const results = await labAxe(page).include('#first').include('#second').include('#bad').analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

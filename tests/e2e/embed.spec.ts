@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { labAxe } from './axe';
 import { waitForTrainedTokens } from './trainedModel';
 
 /*
@@ -279,7 +279,7 @@ test('the embed page has no serious or critical accessibility violations, in Eng
       await page.goto(`/embed.html?widget=${widget}&controls=text,mask,heads,settings&lock=mask,heads&widget=again&lang=${lang}`);
       await expect(page.locator('.ev-widget')).not.toBeEmpty();
       await trainedIn(page, widget);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await labAxe(page).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${lang} ${widget} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { labAxe } from './axe';
 
 // Independent of what embed.html renders (its own spec tests that): only the dialog, its snippet and the guide.
 
@@ -77,7 +77,7 @@ test('the open dialog has no accessibility violations', async ({ page }) => {
   await page.getByRole('button', { name: 'Embed / share…' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   // The preview's content is the embed page, checked by its own spec.
-  const results = await new AxeBuilder({ page }).include('dialog').exclude('.embed-preview').analyze();
+  const results = await labAxe(page).include('dialog').exclude('.embed-preview').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
@@ -89,6 +89,6 @@ test('the instructor guide lists every parameter and fits a phone', async ({ pag
   await expect(lab.getByRole('rowheader')).toHaveText(['model', 'text', 'd', 'h', 'layers', 'seed', 'pe', 'mask', 'pad', 'cells', 'off', 'causal', 'at', 'layer', 'head', 'view', 'page', 'lang']);
   await expect(page.getByRole('table', { name: /embed’s own parameters/ }).getByRole('rowheader')).toHaveText(['widget', 'step', 'controls', 'lock']);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  const results = await new AxeBuilder({ page }).include('.guide').analyze();
+  const results = await labAxe(page).include('.guide').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { labAxe } from './axe';
 import { watchErrors } from './watchErrors';
 
 // Every test starts in a fresh browser context: nothing saved, as on a first visit.
@@ -67,7 +67,7 @@ for (const locale of ['en', 'zh'] as const) {
     expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
-    const axe = await new AxeBuilder({ page }).include('.app-header').include('.first-visit').analyze();
+    const axe = await labAxe(page).include('.app-header').include('.first-visit').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await link.click();
     await expect(page).toHaveURL(/#\/guide$/);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { labAxe } from './axe';
 import { waitForTrainedModel } from './trainedModel';
 
 const heatmap = (page: Page) => page.getByRole('application', { name: /Layer 1, head 1/ });
@@ -99,7 +99,7 @@ test('has no serious or critical accessibility violations, in English and in Chi
   await waitForTrainedModel(page);
   for (const lang of ['en', 'zh']) {
     if (lang === 'zh') await page.getByRole('button', { name: '中文' }).click();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await labAxe(page).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }

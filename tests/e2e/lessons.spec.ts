@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { labAxe } from './axe';
 import { watchErrors } from './watchErrors';
 import { LESSONS } from '../../src/lessons/content';
 
@@ -115,7 +115,7 @@ test('lesson pages have no serious accessibility violations, in either language,
         await question.locator('.lesson-question__commit').click();
       }
       await expect(question.locator('.lesson-feedback')).toBeVisible();
-      const results = await new AxeBuilder({ page }).include('.lesson').analyze();
+      const results = await labAxe(page).include('.lesson').analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${locale} ${slug} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }

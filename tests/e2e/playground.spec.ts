@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { labAxe } from './axe';
 import { watchErrors } from './watchErrors';
 import { readFileSync } from 'node:fs';
 
@@ -91,7 +91,7 @@ test('the form rebuilds the model and rewrites the link; a bad seed is refused w
   await page.getByLabel('Task').selectOption('sort');
   // Sort's own setup: two layers of two heads.
   await expect(page).toHaveURL(/#\/playground\?task=sort&layers=2&heads=2&width=32&lr=0\.005&seed=1$/);
-  await expect(page.getByRole('button', { name: /Show layer 2, head 2/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /show layer 2, head 2/i })).toBeVisible();
   await page.getByLabel('Seed').fill('12abc');
   await page.getByRole('button', { name: 'Use seed' }).click();
   await expect(page.getByRole('alert')).toHaveText('“12abc” is not a whole number from 0 to 4294967295; the seed stays 1.');
@@ -156,7 +156,7 @@ for (const locale of ['en', 'zh'] as const) {
     await expect(page.locator('.playground-heads__pick')).toHaveCount(4);
     const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-    const results = await new AxeBuilder({ page }).include('.playground').analyze();
+    const results = await labAxe(page).include('.playground').analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });

@@ -53,7 +53,8 @@ describe('score-compare', () => {
     for (const name of names) {
       const card = within(group).getByRole('region', { name });
       expect(card.querySelector('.wt-formula')).not.toBeNull();
-      expect(within(card).getByRole('button', { name: `Show ${name} in detail` })).toBeInTheDocument();
+      // The pressed one (Local-m at first) adds the words it shows: "…: shown below".
+      expect(within(card).getByRole('button', { name: name === 'Local-m' ? `Show ${name} in detail: shown below` : `Show ${name} in detail` })).toBeInTheDocument();
     }
     expect(screen.getByTestId('score-compare-setup')).toHaveTextContent('your sentence’s 6 tokens, turned into queries and keys of width d = 8 by layer 1, head 1');
     // Full maps: every one of the 36 cells has some weight (softmax never gives exactly 0).
@@ -111,7 +112,7 @@ describe('score-compare', () => {
     const detail = screen.getByTestId('score-compare-detail');
     expect(within(detail).getByRole('application')).toHaveAccessibleName('Local-m with D = 1: weights; hatched keys are outside the window: 6 queries × 6 keys');
     await userEvent.click(screen.getByRole('button', { name: 'Show Additive / concat in detail' }));
-    expect(screen.getByRole('button', { name: 'Show Additive / concat in detail' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Show Additive / concat in detail: shown below' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(screen.getByTestId('score-compare-detail')).getByRole('application')).toHaveAccessibleName('Additive / concat: weights (rows = queries, columns = keys): 6 queries × 6 keys');
   });
 

@@ -67,7 +67,7 @@ describe('trained-model-lab', () => {
     const region = predictions();
     expect(region).not.toBeNull();
     expect(within(region as HTMLElement).getAllByRole('listitem').length).toBeGreaterThan(0);
-    expect(screen.getAllByRole('checkbox', { name: /^Head \d of layer \d on$/ })).toHaveLength(8);
+    expect(screen.getAllByRole('checkbox', { name: /^H\d: head \d of layer \d on$/ })).toHaveLength(8);
     expect(screen.getByRole('button', { name: 'Layer 2, head 4' })).toBeInTheDocument();
     expect(screen.queryByTestId('trained-lab-waiting')).toBeNull();
     expect(container.querySelector('.lesson-widget__error')).toBeNull();
@@ -78,9 +78,9 @@ describe('trained-model-lab', () => {
     show();
     const region = () => predictions() as HTMLElement;
     expect(within(region()).queryByText(/before → after/)).toBeNull();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Head 1 of layer 2 on' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'H1: head 1 of layer 2 on' }));
     expect(useLab.getState().disabledHeads).toEqual([{ layer: 1, head: 0 }]);
-    expect(screen.getByRole('checkbox', { name: 'Head 1 of layer 2 on' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'H1: head 1 of layer 2 on' })).not.toBeChecked();
     expect(within(region()).getByText(/before → after.*\(L2 H1 off\)/)).toBeInTheDocument();
     expect(within(region()).getByText(/Top 5 before/)).toBeInTheDocument();
     expect(within(region()).getByText(/The top prediction (did not change|changed)/)).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('trained-model-lab', () => {
     expect(screen.getByTestId('trained-lab-waiting')).toHaveTextContent('once the trained model has loaded');
     expect(predictions()).toBeNull();
     expect(screen.getByRole('textbox')).toHaveValue(TRAINED_EXAMPLES.repeatEn);
-    expect(screen.getAllByRole('checkbox', { name: /^Head \d of layer \d on$/ }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('checkbox', { name: /^H\d: head \d of layer \d on$/ }).length).toBeGreaterThan(0);
     expect(container.querySelector('.lesson-widget__error')).toBeNull();
     // When it arrives, the predictions appear.
     act(() => lmModelStore.setState({ status: 'ready', trained: TRAINED }));

@@ -13,7 +13,8 @@ export const trainedWidgetMessages = defineMessages(
     'lw.trained.heads.legend': 'Heads on (untick one to switch it off)',
     'lw.trained.heads.layer': 'Layer {n}',
     'lw.trained.heads.head': 'H{n}',
-    'lw.trained.heads.toggle': 'Head {head} of layer {layer} on',
+    // Starts with the checkbox's visible label (lw.trained.heads.head): label in name, WCAG 2.5.3.
+    'lw.trained.heads.toggle': 'H{head}: head {head} of layer {layer} on',
     'lw.trained.heads.allOn': 'All heads on',
     'lw.trained.heads.hint': 'A head switched off adds nothing: its slice of the concatenation is zeros before W_O. The predictions then read “before → after”.',
   },
@@ -28,7 +29,7 @@ export const trainedWidgetMessages = defineMessages(
     'lw.trained.heads.legend': '启用的头（取消勾选即可关掉一个头）',
     'lw.trained.heads.layer': '第 {n} 层',
     'lw.trained.heads.head': '头 {n}',
-    'lw.trained.heads.toggle': '开启第 {layer} 层的第 {head} 个头',
+    'lw.trained.heads.toggle': '头 {head}：开启第 {layer} 层的第 {head} 个头',
     'lw.trained.heads.allOn': '打开所有头',
     'lw.trained.heads.hint': '被关掉的头不再贡献任何东西：它在拼接结果中的那一段在乘 W_O 之前变为 0。预测随后显示为“之前 → 之后”。',
   },

@@ -156,7 +156,8 @@ export const playgroundMessages = defineMessages(
     'pg.sample.ignored': 'not scored',
     'pg.sample.right': '{right} of {total} right',
     'pg.sample.map': 'Layer {layer}, head {head} at step {step}',
-    'pg.sample.pick': 'Show layer {layer}, head {head}',
+    // Starts with the thumbnail's caption "L1 H2" (label in name, WCAG 2.5.3).
+    'pg.sample.pick': 'L{layer} H{head}: show layer {layer}, head {head}',
     'pg.sample.heads': 'All heads',
     'pg.sample.none': 'The map appears once the model is built.',
     'pg.sample.position': '{position}: {token}',
@@ -306,7 +307,7 @@ export const playgroundMessages = defineMessages(
     'pg.sample.ignored': '不计分',
     'pg.sample.right': '{total} 个中对了 {right} 个',
     'pg.sample.map': '第 {layer} 层，第 {head} 个头，第 {step} 步',
-    'pg.sample.pick': '显示第 {layer} 层第 {head} 个头',
+    'pg.sample.pick': 'L{layer} H{head}：显示第 {layer} 层第 {head} 个头',
     'pg.sample.heads': '所有头',
     'pg.sample.none': '模型建好后这里会显示注意力图。',
     'pg.sample.position': '{position}：{token}',

@@ -75,11 +75,13 @@ describe('the token chips in padding mode', () => {
     const cat = screen.getByRole('button', { name: 'Token 2 “cat”: mark as padding' });
     await userEvent.click(cat);
     expect(cat).toHaveAttribute('aria-pressed', 'true');
-    expect(cat).toHaveTextContent(/padding$/);
+    // The flag sits beside the toggle, not in it, so the toggle's name holds all it shows (label in name, WCAG 2.5.3).
+    expect(cat.closest('li')).toHaveTextContent(/padding$/);
+    expect(cat).toHaveTextContent(/^2 cat$/);
     expect(useLab.getState().paddingTokens).toEqual([1]);
     await userEvent.click(cat);
     expect(cat).toHaveAttribute('aria-pressed', 'false');
-    expect(cat).not.toHaveTextContent(/padding$/);
+    expect(cat.closest('li')).not.toHaveTextContent(/padding$/);
     expect(useLab.getState().paddingTokens).toEqual([]);
   });
 });

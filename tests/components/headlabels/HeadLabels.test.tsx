@@ -183,7 +183,7 @@ describe('head labels of the trained model', () => {
     await probed();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Head 2 · previous token 0.91' }));
     expect(useLab.getState().disabledHeads).toEqual([{ layer: 0, head: 1 }]);
-    expect(await screen.findByRole('button', { name: 'Layer 1, head 2 · previous token 0.91, switched off' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Layer 1, head 2 · previous token 0.91 · off (switched off)' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Head 2 · previous token 0.91' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Layer 1, head 1 · first token 1.00' })).toBeInTheDocument();
   });

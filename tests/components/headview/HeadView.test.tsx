@@ -84,7 +84,7 @@ describe('HeadView: head checkboxes', () => {
     const user = userEvent.setup();
     useLab.setState({ disabledHeads: [{ layer: 1, head: 0 }] });
     const { container } = render(<HeadView />);
-    await user.click(screen.getByRole('button', { name: 'Keep only head 3 of layer 1 on' }));
+    await user.click(screen.getByRole('button', { name: 'Only this: keep only head 3 of layer 1 on' }));
     expect(useLab.getState().disabledHeads).toEqual(expect.arrayContaining([{ layer: 0, head: 0 }, { layer: 0, head: 1 }, { layer: 0, head: 3 }, { layer: 1, head: 0 }]));
     expect(useLab.getState().disabledHeads).toHaveLength(4);
     expect(screen.getAllByRole('checkbox').map((b) => (b as HTMLInputElement).checked)).toEqual([false, false, true, false]);

@@ -98,7 +98,7 @@ describe('the playground page', () => {
     );
     expect(items).toHaveLength(5);
     expect(usePlayground.getState().params).toMatchObject({ task: 'reversal', layers: 1, heads: 2, learningRate: 0.01 });
-    expect(screen.getByRole('button', { name: 'Show layer 1, head 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'L1 H2: show layer 1, head 2' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Some settings could not be used')).toBeNull();
   });
@@ -112,8 +112,8 @@ describe('the playground page', () => {
     expect(screen.getByLabelText('Layers')).toHaveValue('2');
     expect(window.location.hash).toBe('#/playground?task=induction&layers=2&heads=1&width=32&lr=0.005&seed=1');
     // Two layers of one head: a thumbnail each, the causal mask hatched in the large map.
-    expect(screen.getAllByRole('button', { name: /^Show layer \d, head 1$/ })).toHaveLength(2);
-    await user.click(screen.getByRole('button', { name: 'Show layer 2, head 1' }));
+    expect(screen.getAllByRole('button', { name: /^L\d H1: show layer \d, head 1$/ })).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'L2 H1: show layer 2, head 1' }));
     expect(screen.getByText('Layer 2, head 1 at step 0')).toBeInTheDocument();
     // Heads offered are only those that divide the width.
     const heads = Array.from((screen.getByLabelText('Heads per layer') as HTMLSelectElement).options).map((o) => o.value);
