@@ -84,13 +84,15 @@ def main(argv=None) -> int:
     p.add_argument("--train", default=".cache/lm-train")
     p.add_argument("--data", default=".cache/lm-data")
     p.add_argument("--out", default="public/models/lm/model.bin")
+    p.add_argument("--checkpoint", default="checkpoint.pt", help="in --train: checkpoint.pt, or branch.pt for a wsd decay branch")
     args = p.parse_args(argv)
 
-    state = torch.load(os.path.join(args.train, "checkpoint.pt"))
+    state = torch.load(os.path.join(args.train, args.checkpoint))
     c = state["config"]
     vocabulary = json.load(open(os.path.join(args.data, "vocabulary.json"), encoding="utf-8"))
     meta = json.load(open(os.path.join(args.data, "meta.json"), encoding="utf-8"))
-    log = [json.loads(line) for line in open(os.path.join(args.train, "log.jsonl"), encoding="utf-8")] if os.path.exists(os.path.join(args.train, "log.jsonl")) else []
+    log_path = os.path.join(args.train, "branch-log.jsonl" if args.checkpoint == "branch.pt" else "log.jsonl")
+    log = [json.loads(line) for line in open(log_path, encoding="utf-8")] if os.path.exists(log_path) else []
     config = {
         "vocab_size": len(vocabulary["tokens"]), "n_positions": c["context"], "embed_dim": c["n_embd"], "num_heads": c["n_head"],
         "num_layers": c["n_layer"], "ffn_dim": c["ffn_dim"], "activation": c["activation"], "layer_norm_eps": c["layer_norm_eps"],

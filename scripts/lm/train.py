@@ -64,11 +64,19 @@ class Config:
     repeat_prob: float = 0.5
     repeat_min: int = 8
     repeat_max: int = 40
+    # Random repeats: with this probability a window is instead start token + a run of uniformly random ordinary
+    # tokens + the same run again (the induction probe's kind of sequence, never its exact ones: other seeds). Text
+    # alone rarely repeats an arbitrary sequence, and copying one can only be done by an induction circuit.
+    random_repeat_prob: float = 0.0
+    # "cosine": warm-up then cosine to lr * min_lr_ratio at `steps`. "wsd" (warmup-stable-decay): warm-up then a
+    # constant lr that any number of steps can extend; an exported model comes from a decay branch (--decay-branch).
+    schedule: str = "cosine"
     layer_norm_eps: float = 1e-5
     activation: str = "gelu"
     probe_every: int = 250
     checkpoint_every: int = 250
     threads: int = 0  # 0: all cores
+    vocab_size: int = 0  # set from vocabulary.json at start-up
     weights: list = field(default_factory=lambda: [w for _, _, w in SOURCES])
 
 
@@ -138,15 +146,50 @@ class GPT(nn.Module):
         elif isinstance(m, nn.Embedding):
             nn.init.normal_(m.weight, std=0.02)
 
-    def forward(self, ids: torch.Tensor, disabled: dict[int, set[int]] | None = None, need_weights: bool = False):
+    def hidden(self, ids: torch.Tensor, disabled: dict[int, set[int]] | None = None, need_weights: bool = False):
+        """The final LayerNorm's output (b, t, e) and each layer's attention weights."""
         t = ids.shape[1]
         x = self.wte(ids) + self.wpe(torch.arange(t, device=ids.device))
         maps = []
         for i, block in enumerate(self.blocks):
             x, w = block(x, (disabled or {}).get(i), need_weights)
             maps.append(w)
-        logits = self.lnf(x) @ self.wte.weight.T  # tied embeddings
-        return logits, maps
+        return self.lnf(x), maps
+
+    def forward(self, ids: torch.Tensor, disabled: dict[int, set[int]] | None = None, need_weights: bool = False):
+        h, maps = self.hidden(ids, disabled, need_weights)
+        return h @ self.wte.weight.T, maps  # tied embeddings
+
+    def loss(self, rows: torch.Tensor) -> torch.Tensor:
+        """Mean next-token cross-entropy of rows (b, t + 1); the same value as F.cross_entropy on forward's logits."""
+        h, _ = self.hidden(rows[:, :-1])
+        return TiedCrossEntropy.apply(h.reshape(-1, h.shape[-1]), self.wte.weight, rows[:, 1:].reshape(-1))
+
+
+class TiedCrossEntropy(torch.autograd.Function):
+    """Cross-entropy of logits = x @ w.T without keeping logits, log-softmax and their gradients as separate
+    (n, V) tensors: one (n, V) buffer becomes the softmax in place and then its own gradient. On 2 CPU cores
+    PyTorch's log_softmax and its backward over V = 8,192 cost more than the matrix products (0.49 → 0.32 s a
+    step at batch 8); the result is the same to float rounding (checked in tests/scripts/lm)."""
+
+    @staticmethod
+    def forward(ctx, x, w, target):
+        p = x @ w.T  # n, V
+        top = p.max(dim=1, keepdim=True).values
+        picked = p.gather(1, target[:, None])  # the target's logit, before exp (a tiny probability never logs 0)
+        p.sub_(top).exp_()
+        total = p.sum(dim=1, keepdim=True)
+        loss = (total.log() + top - picked).mean()
+        p.div_(total)
+        ctx.save_for_backward(x, w, target, p)
+        return loss
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, w, target, p = ctx.saved_tensors
+        p.scatter_add_(1, target[:, None], torch.full((x.shape[0], 1), -1.0, dtype=p.dtype))  # softmax − one-hot
+        p.mul_(grad / x.shape[0])
+        return p @ w, p.T @ x, None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -180,6 +223,17 @@ def batch_for_step(tokens: dict[str, np.ndarray], c: Config, step: int) -> np.nd
             dst = src + span + gap
             row[dst : dst + span] = row[src : src + span]
         rows[r] = row
+    if c.random_repeat_prob > 0:
+        first_ordinary = 257  # after <|endoftext|> and the 256 byte tokens
+        vocab_size = int(max(int(t.max()) for t in tokens.values())) + 1 if c.vocab_size <= 0 else c.vocab_size
+        for r in range(c.batch):
+            if rng.random() < c.random_repeat_prob:
+                half = c.context // 2
+                length = int(rng.integers(8, half + 1))
+                run = rng.integers(first_ordinary, vocab_size, size=length)
+                row = np.concatenate([[0], run, run])
+                # the rest of the window: more text after the repeat, so positions stay realistic
+                rows[r, : len(row)] = row[: c.context + 1]
     return rows
 
 
@@ -241,6 +295,8 @@ def heldout_rows(tokens: dict[str, np.ndarray], c: Config, language: str, n: int
 def lr_at(c: Config, step: int) -> float:
     if step < c.warmup:
         return c.lr * (step + 1) / c.warmup
+    if c.schedule == "wsd":
+        return c.lr
     progress = min(1.0, (step - c.warmup) / max(1, c.steps - c.warmup))
     return c.lr * (c.min_lr_ratio + (1 - c.min_lr_ratio) * 0.5 * (1 + math.cos(math.pi * progress)))
 
@@ -268,6 +324,9 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=".cache/lm-train")
     p.add_argument("--quick", action="store_true", help="tiny model, few steps: a test of the script")
     p.add_argument("--stop-at", type=int, default=None, help="stop after this step (the schedule still runs to --steps): reproduces a shipped checkpoint taken before the end")
+    p.add_argument("--decay-branch", type=int, default=None, metavar="N",
+                   help="wsd: from checkpoint.pt, N more steps with the lr falling linearly to 0, written to branch.pt "
+                        "(checkpoint.pt and log.jsonl untouched, so the stable run goes on); export.py --checkpoint branch.pt")
     for f in Config.__dataclass_fields__.values():
         if f.name == "weights":
             continue
@@ -287,6 +346,7 @@ def main(argv=None) -> int:
     log_path = os.path.join(args.out, "log.jsonl")
     vocabulary = json.load(open(os.path.join(args.data, "vocabulary.json"), encoding="utf-8"))
     vocab_size = len(vocabulary["tokens"])
+    c.vocab_size = vocab_size
 
     state = None
     if os.path.exists(ckpt_path):
@@ -295,7 +355,7 @@ def main(argv=None) -> int:
         if saved != c and any(getattr(saved, k) != getattr(c, k) for k in ("n_layer", "n_head", "n_embd", "ffn_dim", "context", "seed")):
             print(f"{ckpt_path} was trained with another architecture or seed; use another --out", file=sys.stderr)
             return 2
-        c = Config(**{**state["config"], "steps": c.steps})  # resuming may extend the run, nothing else
+        c = Config(**{**state["config"], "steps": c.steps, "vocab_size": vocab_size})  # resuming may extend the run, nothing else
     threads = c.threads or os.cpu_count() or 1
     torch.set_num_threads(threads)
     torch.manual_seed(c.seed)
@@ -305,7 +365,7 @@ def main(argv=None) -> int:
     model = GPT(c, vocab_size)
     decay = [p_ for n, p_ in model.named_parameters() if p_.dim() >= 2]
     no_decay = [p_ for n, p_ in model.named_parameters() if p_.dim() < 2]
-    opt = torch.optim.AdamW([{"params": decay, "weight_decay": c.weight_decay}, {"params": no_decay, "weight_decay": 0.0}], lr=c.lr, betas=(0.9, 0.95))
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": c.weight_decay}, {"params": no_decay, "weight_decay": 0.0}], lr=c.lr, betas=(0.9, 0.95), foreach=True)
     step = 0
     elapsed = 0.0
     if state is not None:
@@ -354,13 +414,24 @@ def main(argv=None) -> int:
     model.train()
     running = None
     last = c.steps if args.stop_at is None else min(c.steps, args.stop_at)
+    lr_of = lambda s_: lr_at(c, s_)  # noqa: E731
+    if args.decay_branch is not None:
+        if state is None:
+            print("--decay-branch needs a checkpoint to branch from", file=sys.stderr)
+            return 2
+        first, n = step, args.decay_branch
+        last = first + n
+        lr_of = lambda s_: c.lr * max(0.0, 1 - (s_ - first + 1) / n)  # noqa: E731
+        ckpt_path = os.path.join(args.out, "branch.pt")
+        log_path = os.path.join(args.out, "branch-log.jsonl")
+        open(log_path, "w").close()
+        print(f"decay branch: steps {first}..{last}, lr {c.lr} → 0, into {ckpt_path}")
     while step < last and not stop["now"]:
         t0 = time.perf_counter()
         rows = torch.from_numpy(batch_for_step(train, c, step))
         for g in opt.param_groups:
-            g["lr"] = lr_at(c, step)
-        logits, _ = model(rows[:, :-1])
-        loss = F.cross_entropy(logits.reshape(-1, vocab_size), rows[:, 1:].reshape(-1))
+            g["lr"] = lr_of(step)
+        loss = model.loss(rows)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), c.grad_clip)
@@ -368,9 +439,9 @@ def main(argv=None) -> int:
         step += 1
         elapsed += time.perf_counter() - t0
         running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
-        if step % c.probe_every == 0 or step == c.steps:
+        if step % c.probe_every == 0 or step == last:
             probe(running)
-        if step % c.checkpoint_every == 0 or step == c.steps:
+        if step % c.checkpoint_every == 0 or step == last:
             checkpoint()
     checkpoint()
     print(f"stopped at step {step} of {c.steps} ({elapsed / 60:.1f} min, {step * c.batch * c.context / 1e6:.1f}M tokens)")
