@@ -54,7 +54,7 @@ export function buildVocabulary(texts: Iterable<string>, options: BuildVocabular
   const budget = size - RESERVED_TOKENS;
   const merges = learnWordMerges(
     [...words].map(([text, count]) => ({ text, count })),
-    { maxMerges: budget, minCount: 2, maxLength: MAX_TOKEN_LENGTH },
+    { maxMerges: budget, minCount: 1, maxLength: MAX_TOKEN_LENGTH },
   );
   for (const { text, count } of merges) counts.set(text, Math.max(counts.get(text) ?? 0, count));
   const ranked = [...counts].sort(([a, ca], [b, cb]) => cb - ca || (a < b ? -1 : a > b ? 1 : 0));

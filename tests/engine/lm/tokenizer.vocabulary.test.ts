@@ -28,12 +28,15 @@ describe('buildVocabulary', () => {
     expect(v.tokens.slice(RESERVED_TOKENS)).toEqual([' ', ' a', 'a', 'b', ' b']);
   });
 
-  it('bare words are candidates too, and words longer than MAX_TOKEN_LENGTH are not', () => {
+  it('learns word pieces by byte-pair merges, and no token longer than MAX_TOKEN_LENGTH', () => {
     const long = 'x'.repeat(MAX_TOKEN_LENGTH + 1);
     const v = buildVocabulary([`go ${long} ${long} the the`], { size: 400 });
     expect(v.tokens).toContain(' the');
-    expect(v.tokens).toContain('the');
     expect(v.tokens.some((t) => t.length > MAX_TOKEN_LENGTH && !t.startsWith('<'))).toBe(false);
+    // a piece shared by several rare words outranks each of them: "est" from newest/widest/lowest
+    const w = buildVocabulary(['newest newest widest widest lowest'], { size: RESERVED_TOKENS + 12 });
+    expect(w.tokens).toContain('est');
+    expect(createLmTokenizer(w).encode(' tallest').map((id) => w.tokens[id]).slice(-1)).toEqual(['est']);
   });
 
   it('is deterministic: the same corpus, in any order, gives the same vocabulary', () => {
