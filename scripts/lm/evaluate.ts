@@ -41,6 +41,8 @@ export function evalLines(file: string): EvalLine[] {
 export interface LanguageFigures {
   readonly lines: number;
   readonly codePoints: number;
+  /** Tokens (start token not counted) over whitespace-separated words: how finely the tokenizer cuts the text. */
+  readonly tokensPerWord: number;
   readonly modelBits: number;
   readonly bigramBits: number | null;
   readonly unigramBits: number | null;
@@ -77,16 +79,18 @@ function scoreLine(model: CausalLmModel, ids: readonly number[]): { bits: number
 interface Totals {
   lines: number;
   codePoints: number;
+  tokens: number;
+  words: number;
   modelBits: number;
   bigramBits: number;
   unigramBits: number;
 }
 
-const noTotals = (): Totals => ({ lines: 0, codePoints: 0, modelBits: 0, bigramBits: 0, unigramBits: 0 });
+const noTotals = (): Totals => ({ lines: 0, codePoints: 0, tokens: 0, words: 0, modelBits: 0, bigramBits: 0, unigramBits: 0 });
 
 function figuresOf(t: Totals, withNgrams: boolean): LanguageFigures {
   const per = (bits: number): number => bits / t.codePoints;
-  return { lines: t.lines, codePoints: t.codePoints, modelBits: per(t.modelBits), bigramBits: withNgrams ? per(t.bigramBits) : null, unigramBits: withNgrams ? per(t.unigramBits) : null };
+  return { lines: t.lines, codePoints: t.codePoints, tokensPerWord: t.tokens / Math.max(1, t.words), modelBits: per(t.modelBits), bigramBits: withNgrams ? per(t.bigramBits) : null, unigramBits: withNgrams ? per(t.unigramBits) : null };
 }
 
 export function evaluate(model: CausalLmModel, lines: readonly EvalLine[], ngrams: NgramCounts | null, settings: InductionSettings = INDUCTION): EvalReport {
@@ -101,6 +105,8 @@ export function evaluate(model: CausalLmModel, lines: readonly EvalLine[], ngram
     const t = totals[language];
     t.lines++;
     t.codePoints += [...text].length;
+    t.tokens += ids.length - 1;
+    t.words += wordCount(text);
     t.modelBits += line.bits;
     if (ngrams) {
       for (let p = 1; p < ids.length; p++) {
@@ -117,6 +123,9 @@ export function evaluate(model: CausalLmModel, lines: readonly EvalLine[], ngram
   return { languages, previousToken: pooled ? bestHead(pooled) : null, induction, probe, withoutBest };
 }
 
+/** Whitespace-separated words: "park." and "don't" are one word each, as a reader counts them. */
+export const wordCount = (text: string): number => text.split(/\s+/).filter((w) => w !== '').length;
+
 /** 3 decimals; a value that rounds to zero prints 0.000, not -0.000. */
 const f3 = (x: number): string => (Math.abs(x) < 0.0005 ? 0 : x).toFixed(3);
 /** L1H3: layer and head, 1-based. */
@@ -130,6 +139,7 @@ export function formatReport(report: EvalReport, ngramsMissing: string): string[
     const baselines = f.bigramBits === null || f.unigramBits === null ? `bigram n/a, unigram n/a: ${ngramsMissing}` : `bigram ${f3(f.bigramBits)}, unigram ${f3(f.unigramBits)}`;
     return `bits_per_char ${l} : ${f3(f.modelBits)} (${baselines})`;
   });
+  if (report.languages.en.lines > 0) out.push(`tokens_per_word en : ${f3(report.languages.en.tokensPerWord)}`);
   const prev = report.previousToken;
   out.push(prev ? `head previous_token : ${headName(prev)} ${f3(prev.score)}` : 'head previous_token : n/a (no lines)');
   const { best } = report.probe;

@@ -4,7 +4,7 @@
 // from runIds, the n-gram functions and the probe directly; the printed lines are checked for their format.
 import { CausalLmModel, buildVocabulary, createLmTokenizer, fromRows, mulberry32, type CausalLmWeights, type Matrix } from '../../../src/engine';
 import { bestHead, inductionProbe, pooledMean, previousTokenSums, tokenLogProb } from '../../../src/engine/lm/headProbes';
-import { evalLines, evaluate, formatReport, headName } from '../../../scripts/lm/evaluate';
+import { evalLines, evaluate, formatReport, headName, wordCount } from '../../../scripts/lm/evaluate';
 import { isChineseLine } from '../../../scripts/lm/heldoutLines';
 import { bigramBits, countNgrams, unigramBits } from '../../../scripts/lm/ngram';
 import { loadLmFixture } from '../../engine/lm/causalLmSupport';
@@ -101,15 +101,25 @@ describe('evaluate', () => {
     expect(report.withoutBest).toEqual(inductionProbe(model, { ...report.induction, disabledHeads: [{ layer, head }] }));
   });
 
-  it('prints the six lines, 3 decimals, heads 1-based; n/a baselines with the reason', () => {
+  it('counts tokens per English word: tokens after the start token over whitespace-separated words', () => {
+    const en = lines.filter((l) => l.language === 'en');
+    const tokens = en.reduce((a, l) => a + tokenizer.encode(l.text).length, 0);
+    const words = en.reduce((a, l) => a + l.text.split(/\s+/).filter(Boolean).length, 0);
+    expect(words).toBe(6 + 12); // "The cat sat on the mat." and "The dog saw a cat, and the cat saw the dog go."
+    expect(report.languages.en.tokensPerWord).toBeCloseTo(tokens / words, 12);
+    expect(wordCount("  don't  stop. ")).toBe(2);
+  });
+
+  it('prints the seven lines, 3 decimals, heads 1-based; n/a baselines with the reason', () => {
     const printed = formatReport(report, 'unused');
-    expect(printed).toHaveLength(6);
+    expect(printed).toHaveLength(7);
     expect(printed[0]).toMatch(/^bits_per_char en : \d+\.\d{3} \(bigram \d+\.\d{3}, unigram \d+\.\d{3}\)$/);
     expect(printed[1]).toMatch(/^bits_per_char zh : \d+\.\d{3} \(bigram \d+\.\d{3}, unigram \d+\.\d{3}\)$/);
-    expect(printed[2]).toMatch(/^head previous_token : L[1-3]H[1-4] \d\.\d{3}$/);
-    expect(printed[3]).toBe(`head induction : ${headName(report.probe.best)} ${report.probe.best.score.toFixed(3)}`);
-    expect(printed[4]).toBe(`icl_gain_nats : ${report.probe.iclGainNats.toFixed(3)}`);
-    expect(printed[5]).toBe(`icl_gain_nats_without ${headName(report.probe.best)} : ${report.withoutBest.iclGainNats.toFixed(3)}`);
+    expect(printed[2]).toBe(`tokens_per_word en : ${report.languages.en.tokensPerWord.toFixed(3)}`);
+    expect(printed[3]).toMatch(/^head previous_token : L[1-3]H[1-4] \d\.\d{3}$/);
+    expect(printed[4]).toBe(`head induction : ${headName(report.probe.best)} ${report.probe.best.score.toFixed(3)}`);
+    expect(printed[5]).toBe(`icl_gain_nats : ${report.probe.iclGainNats.toFixed(3)}`);
+    expect(printed[6]).toBe(`icl_gain_nats_without ${headName(report.probe.best)} : ${report.withoutBest.iclGainNats.toFixed(3)}`);
     expect(headName({ layer: 0, head: 2 })).toBe('L1H3');
     const without = formatReport(evaluate(model, lines.slice(0, 1), null, SETTINGS), 'run npm run lm:corpus && npm run lm:data');
     expect(without[0]).toMatch(/^bits_per_char en : \d+\.\d{3} \(bigram n\/a, unigram n\/a: run npm run lm:corpus && npm run lm:data\)$/);
