@@ -1,5 +1,5 @@
 /**
- * `npm run lm:data -- [--corpus DIR] [--out DIR] [--vocab SIZE]`: turns the cleaned corpus of `npm run lm:corpus`
+ * `npm run lm:data -- [--corpus DIR] [--out DIR] [--vocab SIZE] [--vocabulary FILE]`: turns the cleaned corpus of `npm run lm:corpus`
  * into what the trainer reads, using the engine's own tokenizer (so training and the app cut text identically):
  *
  *   vocabulary.json                 the LM vocabulary (attention-lab/lm-vocabulary v1), SIZE tokens
@@ -8,12 +8,15 @@
  *   heldout-lines.txt               held-out passages, one per line, for `npm run lm -- eval`
  *   meta.json                       per source: documents, characters, tokens, byte-token share
  *
+ * --vocabulary FILE uses that vocabulary instead of building one (a run resumed on another machine keeps the ids its
+ * weights were trained with, even if a Debian package of the corpus has changed since).
+ *
  * Defaults: corpus `.cache/lm-corpus-out/`, out `.cache/lm-data/`, vocabulary 8192. Deterministic: the same corpus
  * gives the same files byte for byte.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildVocabulary, createLmTokenizer, END_OF_TEXT } from '../../src/engine/lm';
+import { buildVocabulary, createLmTokenizer, END_OF_TEXT, parseVocabulary } from '../../src/engine/lm';
 import { heldoutLines } from './heldoutLines';
 import { documentsOf, SOURCES, vocabularySample } from './sources';
 
@@ -21,6 +24,7 @@ interface Options {
   corpus: string;
   out: string;
   vocab: number;
+  vocabulary?: string;
 }
 
 function parseArgs(argv: readonly string[]): Options {
@@ -32,10 +36,11 @@ function parseArgs(argv: readonly string[]): Options {
     if (flag === '--corpus') options.corpus = value;
     else if (flag === '--out') options.out = value;
     else if (flag === '--vocab') options.vocab = Number(value);
-    else throw new Error(`unknown argument ${flag} (expected --corpus DIR, --out DIR, --vocab SIZE)`);
+    else if (flag === '--vocabulary') options.vocabulary = resolve(value);
+    else throw new Error(`unknown argument ${flag} (expected --corpus DIR, --out DIR, --vocab SIZE, --vocabulary FILE)`);
   }
   if (!Number.isInteger(options.vocab) || options.vocab < 257 || options.vocab > 65535) throw new Error('--vocab must be a whole number in [257, 65535]');
-  return { corpus: resolve(options.corpus), out: resolve(options.out), vocab: options.vocab };
+  return { ...options, corpus: resolve(options.corpus), out: resolve(options.out) };
 }
 
 function main(): void {
@@ -46,8 +51,10 @@ function main(): void {
 
   const train = new Map(SOURCES.map((s) => [s.name, read(s.name, 'train')]));
   const heldout = new Map(SOURCES.map((s) => [s.name, read(s.name, 'heldout')]));
-  console.log('building the vocabulary…');
-  const vocabulary = buildVocabulary(vocabularySample(train), { size: options.vocab });
+  console.log(options.vocabulary ? `reading the vocabulary ${options.vocabulary}…` : 'building the vocabulary…');
+  const vocabulary = options.vocabulary
+    ? parseVocabulary(JSON.parse(readFileSync(options.vocabulary, 'utf8')))
+    : buildVocabulary(vocabularySample(train), { size: options.vocab });
   writeFileSync(join(options.out, 'vocabulary.json'), `${JSON.stringify(vocabulary)}\n`);
   const tokenizer = createLmTokenizer(vocabulary);
 
@@ -73,7 +80,7 @@ function main(): void {
   console.table(meta);
   const lines = heldoutLines(heldout);
   writeFileSync(join(options.out, 'heldout-lines.txt'), `${lines.join('\n')}\n`);
-  writeFileSync(join(options.out, 'meta.json'), `${JSON.stringify({ vocabularySize: options.vocab, sources: SOURCES, files: meta, heldoutLines: lines.length }, null, 2)}\n`);
+  writeFileSync(join(options.out, 'meta.json'), `${JSON.stringify({ vocabularySize: vocabulary.tokens.length, sources: SOURCES, files: meta, heldoutLines: lines.length }, null, 2)}\n`);
   console.log(`wrote ${options.out}: vocabulary.json, *.u16, heldout-lines.txt (${lines.length} lines), meta.json`);
 }
 

@@ -292,9 +292,10 @@ def heldout_rows(tokens: dict[str, np.ndarray], c: Config, language: str, n: int
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def lr_at(c: Config, step: int) -> float:
-    if step < c.warmup:
-        return c.lr * (step + 1) / c.warmup
+def lr_at(c: Config, step: int, rewarm_at: int = 0) -> float:
+    """rewarm_at: the step a fresh optimizer started at (a run resumed from weights alone warms up again there)."""
+    if step - rewarm_at < c.warmup:
+        return c.lr * (step - rewarm_at + 1) / c.warmup
     if c.schedule == "wsd":
         return c.lr
     progress = min(1.0, (step - c.warmup) / max(1, c.steps - c.warmup))
@@ -324,6 +325,13 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=".cache/lm-train")
     p.add_argument("--quick", action="store_true", help="tiny model, few steps: a test of the script")
     p.add_argument("--stop-at", type=int, default=None, help="stop after this step (the schedule still runs to --steps): reproduces a shipped checkpoint taken before the end")
+    p.add_argument("--init-from", default=None, metavar="WEIGHTS",
+                   help="with no checkpoint.pt in --out yet: start from this weights file (written by --save-weights: "
+                        "model, step, config, minutes and the probe log; no optimizer state), warming up again over --warmup "
+                        "steps. How a new machine resumes the run from the weights committed in the repository.")
+    p.add_argument("--save-weights", default=None, metavar="WEIGHTS",
+                   help="write checkpoint.pt's weights, step, config, minutes and log.jsonl to WEIGHTS (float32, no "
+                        "optimizer state: Adam's moments with beta2 = 0.95 rebuild within ~100 steps) and exit")
     p.add_argument("--decay-branch", type=int, default=None, metavar="N",
                    help="wsd: from checkpoint.pt, N more steps with the lr falling linearly to 0, written to branch.pt "
                         "(checkpoint.pt and log.jsonl untouched, so the stable run goes on); export.py --checkpoint branch.pt")
@@ -348,9 +356,27 @@ def main(argv=None) -> int:
     vocab_size = len(vocabulary["tokens"])
     c.vocab_size = vocab_size
 
-    state = None
-    if os.path.exists(ckpt_path):
+    if args.save_weights:
         state = torch.load(ckpt_path)
+        log = [json.loads(line) for line in open(log_path, encoding="utf-8")] if os.path.exists(log_path) else []
+        save_atomic({"model": state["model"], "step": state["step"], "config": state["config"], "elapsed": state.get("elapsed", 0.0), "log": log}, args.save_weights)
+        print(f"wrote {args.save_weights}: step {state['step']}, {len(log)} probes")
+        return 0
+
+    state = None
+    rewarm_at = 0
+    if not os.path.exists(ckpt_path) and args.init_from:
+        init = torch.load(args.init_from)
+        state = {**init, "optimizer": None}
+        rewarm_at = init["step"]
+        with open(log_path, "w", encoding="utf-8") as f:  # the curve so far goes on in the same log
+            for entry in init.get("log", []):
+                f.write(json.dumps(entry) + "\n")
+        print(f"starting from {args.init_from} at step {rewarm_at}: fresh optimizer, {c.warmup} steps of warm-up")
+    elif os.path.exists(ckpt_path):
+        state = torch.load(ckpt_path)
+        rewarm_at = state.get("rewarm_at", 0)
+    if state is not None:
         saved = Config(**state["config"])
         if saved != c and any(getattr(saved, k) != getattr(c, k) for k in ("n_layer", "n_head", "n_embd", "ffn_dim", "context", "seed")):
             print(f"{ckpt_path} was trained with another architecture or seed; use another --out", file=sys.stderr)
@@ -370,7 +396,8 @@ def main(argv=None) -> int:
     elapsed = 0.0
     if state is not None:
         model.load_state_dict(state["model"])
-        opt.load_state_dict(state["optimizer"])
+        if state["optimizer"] is not None:
+            opt.load_state_dict(state["optimizer"])
         step = state["step"]
         elapsed = state.get("elapsed", 0.0)
         print(f"resuming at step {step} ({elapsed / 60:.1f} min trained so far)")
@@ -391,7 +418,7 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGTERM, request_stop)
 
     def checkpoint():
-        save_atomic({"model": model.state_dict(), "optimizer": opt.state_dict(), "step": step, "config": asdict(c), "elapsed": elapsed, "vocab_size": vocab_size}, ckpt_path)
+        save_atomic({"model": model.state_dict(), "optimizer": opt.state_dict(), "step": step, "config": asdict(c), "elapsed": elapsed, "vocab_size": vocab_size, "rewarm_at": rewarm_at}, ckpt_path)
 
     def probe(train_loss: float):
         model.eval()
@@ -414,7 +441,7 @@ def main(argv=None) -> int:
     model.train()
     running = None
     last = c.steps if args.stop_at is None else min(c.steps, args.stop_at)
-    lr_of = lambda s_: lr_at(c, s_)  # noqa: E731
+    lr_of = lambda s_: lr_at(c, s_, rewarm_at)  # noqa: E731
     if args.decay_branch is not None:
         if state is None:
             print("--decay-branch needs a checkpoint to branch from", file=sys.stderr)
