@@ -2,14 +2,17 @@
  * `npm run lm -- eval FILE [--model public/models/lm/model.bin] [--data .cache/lm-data]`: the language model's
  * figures on FILE's passages (one per line), printed to stdout as evaluate.ts formats them; what was read and how
  * long it took go to stderr. A user's mistake (missing file, damaged model) is one line and exit code 1.
+ *
+ * `npm run lm -- curve LOG [--every TOKENS]`: the model card's training-curve table from train.py's probe log.
  */
 import { performance } from 'node:perf_hooks';
 import { EngineError } from '../../src/engine';
 import { evalLines, evaluate, formatReport, INDUCTION, LANGUAGES } from './evaluate';
 import { readModel, readText, readTrainStreams, UserError } from './evalInputs';
+import { curveTable, parseProbeLog, sampleProbes } from './curve';
 import { countNgrams, type NgramCounts } from './ngram';
 
-const USAGE = 'usage: npm run lm -- eval FILE [--model public/models/lm/model.bin] [--data .cache/lm-data]';
+const USAGE = 'usage: npm run lm -- eval FILE [--model public/models/lm/model.bin] [--data .cache/lm-data]\n       npm run lm -- curve LOG [--every TOKENS (default 2000000)]';
 
 interface EvalArgs {
   file: string;
@@ -71,10 +74,26 @@ function runEval(argv: readonly string[]): void {
   console.error(`model figures and probes: ${seconds(evalStart)}; total ${seconds(started)}`);
 }
 
+function runCurve(argv: readonly string[]): void {
+  const [file, flag, value] = argv;
+  if (file === undefined || (flag !== undefined && flag !== '--every')) throw new UserError(USAGE);
+  const every = value === undefined ? 2_000_000 : Number(value);
+  if (!(every > 0)) throw new UserError(`--every needs a number of tokens above 0\n${USAGE}`);
+  let probes;
+  try {
+    probes = parseProbeLog(readText(file));
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    throw new UserError(`${file}: ${(e as Error).message}`);
+  }
+  for (const line of curveTable(sampleProbes(probes, every))) console.log(line);
+}
+
 function main(argv: readonly string[]): number {
   const [command, ...rest] = argv;
   try {
     if (command === 'eval') runEval(rest);
+    else if (command === 'curve') runCurve(rest);
     else if (command === undefined || command === '--help' || command === '-h') {
       console.log(USAGE);
       return command === undefined ? 1 : 0;
