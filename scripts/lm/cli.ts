@@ -9,10 +9,12 @@ import { performance } from 'node:perf_hooks';
 import { EngineError } from '../../src/engine';
 import { evalLines, evaluate, formatReport, INDUCTION, LANGUAGES } from './evaluate';
 import { readModel, readText, readTrainStreams, UserError } from './evalInputs';
+import { createLmTokenizer, parseVocabulary } from '../../src/engine/lm';
+import { copyPhraseIds } from './copyPhrases';
 import { curveTable, parseProbeLog, sampleProbes } from './curve';
 import { countNgrams, type NgramCounts } from './ngram';
 
-const USAGE = 'usage: npm run lm -- eval FILE [--model public/models/lm/model.bin] [--data .cache/lm-data]\n       npm run lm -- curve LOG [--every TOKENS (default 2000000)]';
+const USAGE = 'usage: npm run lm -- eval FILE [--model public/models/lm/model.bin] [--data .cache/lm-data]\n       npm run lm -- curve LOG [--every TOKENS (default 2000000)]\n       npm run lm -- phrases [VOCABULARY]';
 
 interface EvalArgs {
   file: string;
@@ -89,11 +91,19 @@ function runCurve(argv: readonly string[]): void {
   for (const line of curveTable(sampleProbes(probes, every))) console.log(line);
 }
 
+/** `phrases [VOCABULARY]`: the copy phrases' ids as JSON, for train.py's copy probe (.cache/lm-data/copy-phrases.json). */
+function runPhrases(argv: readonly string[]): void {
+  const file = argv[0] ?? '.cache/lm-data/vocabulary.json';
+  const tokenizer = createLmTokenizer(parseVocabulary(JSON.parse(readText(file))));
+  console.log(JSON.stringify(copyPhraseIds(tokenizer)));
+}
+
 function main(argv: readonly string[]): number {
   const [command, ...rest] = argv;
   try {
     if (command === 'eval') runEval(rest);
     else if (command === 'curve') runCurve(rest);
+    else if (command === 'phrases') runPhrases(rest);
     else if (command === undefined || command === '--help' || command === '-h') {
       console.log(USAGE);
       return command === undefined ? 1 : 0;

@@ -278,6 +278,22 @@ def heldout_loss(model: GPT, rows: torch.Tensor) -> float:
     return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), rows[:, 1:].reshape(-1)).item()
 
 
+@torch.no_grad()
+def copy_probe(model: GPT, phrases: list) -> dict:
+    """Repeated phrases (scripts/lm/copyPhrases.ts via `npm run lm -- phrases`): how many the model's top prediction
+    copies, and the mean probability of the copy."""
+    hits, prob = 0, 0.0
+    for ph in phrases:
+        if ph["copy"] is None:
+            continue
+        logits, _ = model(torch.tensor([ph["ids"][-model.c.context:]]))
+        p = logits[0, -1].softmax(-1)
+        hits += int(p.argmax().item() == ph["copy"])
+        prob += p[ph["copy"]].item()
+    n = sum(1 for ph in phrases if ph["copy"] is not None)
+    return {"copies": hits, "of": n, "copy_probability": round(prob / max(1, n), 3)}
+
+
 def heldout_rows(tokens: dict[str, np.ndarray], c: Config, language: str, n: int = 16) -> torch.Tensor:
     rng = np.random.default_rng([c.seed, 999_999])
     rows = []
@@ -408,6 +424,8 @@ def main(argv=None) -> int:
     probe_len = min(24, (c.context - 1) // 2)
     probe_seqs = torch.tensor(induction_sequences(vocab_size, first_ordinary, length=probe_len))
     held = {lang: heldout_rows(heldout, c, lang) for lang in ("en", "zh")}
+    phrases_path = os.path.join(args.data, "copy-phrases.json")
+    phrases = json.load(open(phrases_path, encoding="utf-8")) if os.path.exists(phrases_path) else []
 
     stop = {"now": False}
 
@@ -430,13 +448,15 @@ def main(argv=None) -> int:
             "heldout_loss_en": round(heldout_loss(model, held["en"]), 4), "heldout_loss_zh": round(heldout_loss(model, held["zh"]), 4),
             "previous_token": [[round(x, 3) for x in layer] for layer in prev], "previous_token_zh": [[round(x, 3) for x in layer] for layer in prev_zh],
             "induction": [[round(x, 3) for x in layer] for layer in ind], "icl_gain_nats": round(gain, 3),
+            **(copy_probe(model, phrases) if phrases else {}),
         }
         model.train()
         with open(log_path, "a", encoding="utf-8") as f:
             f.write(json.dumps(entry) + "\n")
         best_prev = max(max(l) for l in prev)
         best_ind = max(max(l) for l in ind)
-        print(f"step {step} tok {entry['tokens'] / 1e6:.1f}M {elapsed / 60:.1f}min loss {train_loss:.3f} held en {entry['heldout_loss_en']:.3f} zh {entry['heldout_loss_zh']:.3f} prev {best_prev:.2f} ind {best_ind:.2f} icl {gain:.2f}", flush=True)
+        print(f"step {step} tok {entry['tokens'] / 1e6:.1f}M {elapsed / 60:.1f}min loss {train_loss:.3f} held en {entry['heldout_loss_en']:.3f} zh {entry['heldout_loss_zh']:.3f} prev {best_prev:.2f} ind {best_ind:.2f} icl {gain:.2f}"
+              + (f" copies {entry['copies']}/{entry['of']} p {entry['copy_probability']:.2f}" if phrases else ""), flush=True)
 
     model.train()
     running = None

@@ -33,6 +33,9 @@ if [ -f "$RUN/vocabulary.json" ] && ! cmp -s "$RUN/vocabulary.json" .cache/lm-da
   npm run lm:data -- --vocabulary "$RUN/vocabulary.json"
 fi
 
+# the copy probe's phrases in this vocabulary's ids (train.py logs how many the model copies)
+npm run --silent lm -- phrases .cache/lm-data/vocabulary.json > .cache/lm-data/copy-phrases.json
+
 ARGS=("${RECIPE[@]}" --out .cache/lm-train)
 [ -f .cache/lm-train/checkpoint.pt ] || [ ! -f "$RUN/stable.pt" ] || ARGS+=(--init-from "$RUN/stable.pt")
 if [ -n "$UNTIL" ]; then ARGS+=(--stop-at $(( UNTIL / (8 * 128) ))); fi
