@@ -17,12 +17,17 @@ describe('label in name: the comparison', () => {
     expect(nameHoldsLabel('Layer 1, head 2 · previous token 0.91, switched off', 'previous token 0.91 off')).toBe(false);
     expect(nameHoldsLabel('Layer 1, average of the heads', 'off')).toBe(false);
     expect(nameHoldsLabel('Show layer 1, head 2', 'L1 H2')).toBe(false);
+    // axe 4.13 keeps a middle dot and full-width punctuation: a switched-off labelled head once failed in the browser.
+    expect(nameHoldsLabel('Layer 1, head 2 · previous token 0.47 · off (switched off)', 'previous token 0.47 off')).toBe(false);
+    expect(nameHoldsLabel('第 1 层，头 2 · 前一词元 0.47 · 关（已关闭）', '前一词元 0.47 关')).toBe(false);
   });
 
   it('passes a name that holds them, whatever the case and punctuation', () => {
     expect(nameHoldsLabel('Only this: keep only head 1 of layer 1 on', 'Only this')).toBe(true);
     expect(nameHoldsLabel('只留这个：第 1 层只保留头 1', '只留这个')).toBe(true);
     expect(nameHoldsLabel('Token 2 “The”: mark as padding', '2 The')).toBe(true);
+    expect(nameHoldsLabel('Layer 1, head 2 · previous token 0.47, off (switched off)', 'previous token 0.47 off')).toBe(true);
+    expect(nameHoldsLabel('第 1 层，头 2 · 前一词元 0.47 关（已关闭）', '前一词元 0.47 关')).toBe(true);
   });
 
   it('joins text nodes as axe does: a number right against a word is not the name’s "2 The"', () => {

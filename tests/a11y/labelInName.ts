@@ -4,8 +4,8 @@
  * (label-content-name-mismatch); this is the same check over a jsdom tree, for unit tests.
  *
  * Both of axe's comparisons are applied, and a control passes only if it passes both:
- *   - axe 4.13: the visible text, with text nodes joined as they are ("2" + "The" → "2the"), punctuation removed,
- *     is a substring of the name, punctuation removed;
+ *   - axe 4.13: the visible text, with text nodes joined as they are ("2" + "The" → "2the"), axe's punctuation
+ *     removed, is a substring of the name, axe's punctuation removed (not "·" nor full-width marks: AXE_PUNCTUATION);
  *   - axe 4.14: the visible text's words (split at anything but letters and digits, Chinese split by Intl.Segmenter,
  *     ASCII parentheticals dropped) are a contiguous run of the name's words.
  * jsdom has no layout, so "visible" is every text node (aria-hidden text is still seen on screen). Text without a
@@ -40,9 +40,16 @@ export function visibleText(el: Element): string {
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** axe 4.13's comparison: lower case, punctuation removed, spaces collapsed. */
+/**
+ * What axe 4.13 removes as punctuation (its getPunctuationRegExp): ASCII punctuation, a few signs, and the General
+ * and Supplemental Punctuation blocks; not every Unicode punctuation mark. A middle dot "·" or a full-width "，" stays,
+ * so a name "… 0.47 · off" does not hold the visible "0.47 off".
+ */
+const AXE_PUNCTUATION = /[\u2000-\u206F\u2E00-\u2E7F\\'!"#$%&\xa3\xa2\xa5\xa7\u20ac()*+,\-./:;<=>?@[\]^_`{|}~\xb1]/g;
+
+/** axe 4.13's comparison: lower case, its punctuation removed, spaces collapsed. */
 export function substringForm(text: string): string {
-  return squash(text.toLowerCase().replace(/\p{P}/gu, ''));
+  return squash(text.toLowerCase().replace(AXE_PUNCTUATION, ''));
 }
 
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'word' });

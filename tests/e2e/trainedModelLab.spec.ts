@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { labAxe } from './axe';
 import { START_TOKEN, waitForTrainedModel } from './trainedModel';
 
 test.beforeEach(async ({ page }) => {
@@ -44,3 +45,66 @@ test('a broken model file gives a message and the untrained model, and the lab k
   await page.getByRole('textbox').fill('我爱北京天安门');
   await expect(page.getByRole('list', { name: 'Tokens' }).getByRole('listitem')).toHaveCount(7);
 });
+
+// Lessons 5 and 10 place the trained model's widget with 56 px head thumbnails: every card in a column of its own,
+// the cards of a row level, and on a phone the grid scrolls inside its own box (the page never widens).
+for (const slug of ['multi-head', 'reading-attention-maps'] as const) {
+  test(`lesson ${slug}: at 375 px the trained widget's head cards never overlap and the grid stays inside the page`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/#/lessons/${slug}`);
+    const widget = page.locator('.lw-trained');
+    await widget.scrollIntoViewIfNeeded();
+    await waitForTrainedModel(page);
+    if (slug === 'reading-attention-maps') {
+      // The repeated phrase gives heads their labels (a caption under the card); one head switched off shows its badge.
+      await widget.getByRole('button', { name: 'Use the repeated phrase' }).click();
+      await expect(widget.locator('.heads-grid-view__caption[title]').first()).toBeVisible();
+      await widget.getByRole('checkbox', { name: /^H2: head 2 of layer 1/ }).uncheck();
+    }
+    const grid = widget.locator('.heads-grid-view__grid');
+    const cards = grid.locator('button[data-layer]');
+    await expect(cards).toHaveCount(2 * 5);
+    const geometry = await page.evaluate(() => {
+      const scroller = document.querySelector('.lw-trained .heads-grid-view__scroll') as HTMLElement;
+      const boxes = Array.from(document.querySelectorAll('.lw-trained .heads-grid-view__grid button[data-layer]'), (b) => {
+        const r = b.getBoundingClientRect();
+        return { layer: (b as HTMLElement).dataset.layer, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      });
+      const box = scroller.getBoundingClientRect();
+      return { boxes, pageWidth: document.documentElement.scrollWidth, viewport: window.innerWidth, scrollerLeft: box.left, scrollerRight: box.right, scrollerWidth: scroller.clientWidth, gridWidth: scroller.scrollWidth };
+    });
+    // The page does not widen; the grid's box (and so what it scrolls) lies inside the page.
+    expect(geometry.pageWidth).toBeLessThanOrEqual(geometry.viewport);
+    expect(geometry.scrollerLeft).toBeGreaterThanOrEqual(0);
+    expect(geometry.scrollerRight).toBeLessThanOrEqual(geometry.viewport);
+    if (geometry.gridWidth > geometry.scrollerWidth + 1) {
+      // Wider than the screen: it scrolls in its box, and says so.
+      await expect(widget.getByText('Scroll sideways to see every head.', { exact: true })).toBeVisible();
+    } else {
+      expect(geometry.gridWidth).toBeLessThanOrEqual(geometry.viewport);
+    }
+    // No two cards overlap, and the cards of a layer share their top and bottom edges.
+    const { boxes } = geometry;
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i], boxes[j]];
+        const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+        expect(overlap, `cards ${i} and ${j} overlap`).toBe(false);
+        if (a.layer === b.layer) {
+          expect(Math.abs(a.top - b.top)).toBeLessThanOrEqual(1);
+          expect(Math.abs(a.bottom - b.bottom)).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+    // Scrolled to its end, the average's card is whole inside the box.
+    await grid.evaluate((el) => {
+      const scroller = el.parentElement as HTMLElement;
+      scroller.scrollLeft = scroller.scrollWidth;
+    });
+    const last = await cards.last().boundingBox();
+    expect((last?.x ?? Infinity) + (last?.width ?? 0)).toBeLessThanOrEqual(geometry.scrollerRight + 0.5);
+    // Label in name (WCAG 2.5.3) and the rest of axe's rules, on the widget as laid out on a phone.
+    const results = await labAxe(page).include('.lw-trained').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

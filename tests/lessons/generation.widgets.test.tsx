@@ -6,8 +6,10 @@ import { cachedStepCost, cumulativeCost, fullRecomputeCost, generate } from '../
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import { chipText, formatPercent, formatSigned } from '../../src/lessons/widgets/generationFormat';
 import { runGeneration, seedFrom } from '../../src/lessons/widgets/generationRun';
+import { DEFAULT_PROMPTS } from '../../src/lessons/widgets/Generation';
 import { KV_DEMO, kvCacheDemo } from '../../src/lessons/widgets/kvCacheDemo';
 import { WIDGETS } from '../../src/lessons/widgets/registry';
+import { DEFAULT_SENTENCES } from '../../src/state/defaultSentence';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 import { lmModelStore } from '../../src/state/lmModelStore';
 import { useUi } from '../../src/state/uiStore';
@@ -213,6 +215,28 @@ describe('generation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
     expect(chips().map((c) => c.textContent)).toEqual(expected.steps.map((s) => chipText(s.label)));
     expect(screen.getByTestId('generation-step')).toHaveTextContent(`At temperature 1.5 its chance was ${formatPercent(expected.steps[expected.steps.length - 1].sampledProbability ?? 0)}.`);
+  });
+
+  it('opens on the interface language’s prompt, the start of that language’s lab sentence', () => {
+    expect(DEFAULT_SENTENCES.en.startsWith(DEFAULT_PROMPTS.en)).toBe(true);
+    expect(DEFAULT_SENTENCES.zh.startsWith(DEFAULT_PROMPTS.zh)).toBe(true);
+    expect(DEFAULT_PROMPTS.zh).toMatch(/^[\u4e00-\u9fff，]+$/);
+    showGen();
+    expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveValue(DEFAULT_PROMPTS.en);
+    act(() => useUi.setState({ locale: 'zh' }));
+    expect(screen.getByRole('textbox', { name: '提示词' })).toHaveValue(DEFAULT_PROMPTS.zh);
+  });
+
+  it('never replaces what the student typed when the language changes; a prompt the placement sets wins over the default', () => {
+    const { unmount } = showGen();
+    setPrompt('Once upon a time');
+    act(() => useUi.setState({ locale: 'zh' }));
+    expect(screen.getByRole('textbox', { name: '提示词' })).toHaveValue('Once upon a time');
+    unmount();
+    render(<WidgetSlot widget="generation" config={{ prompt: 'The cat sat' }} />);
+    expect(screen.getByRole('textbox', { name: '提示词' })).toHaveValue('The cat sat');
+    act(() => useUi.setState({ locale: 'en' }));
+    expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveValue('The cat sat');
   });
 
   it('asks for a prompt when it is empty', () => {

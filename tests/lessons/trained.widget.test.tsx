@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
 import { buildVocabulary, CausalLmModel, createLmTokenizer, LM_MODEL_FORMAT, LM_MODEL_VERSION, type CausalLmWeights, type LmModelHeader, type TrainedModel } from '../../src/engine';
 import { TRAINED_EXAMPLES } from '../../src/components/model';
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
+import { headsGridColumns } from '../../src/components/headsgrid/HeadsGrid';
 import { examplesOf } from '../../src/lessons/widgets/TrainedModelLab';
 import { WIDGETS } from '../../src/lessons/widgets/registry';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
@@ -120,6 +122,41 @@ describe('trained-model-lab', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('could not be downloaded (HTTP 404)');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByTestId('trained-lab-waiting')).toBeInTheDocument();
+  });
+
+  it('gives every head card a grid column at least as wide as the card, with the stylesheets the page loads', () => {
+    // jsdom applies no imported CSS: load the grid's and the widget's own (whose button rule once padded the cards).
+    const style = document.createElement('style');
+    style.textContent = ['src/components/headsgrid/headsgrid.css', 'src/lessons/widgets/trained.css'].map((file) => readFileSync(file, 'utf8')).join('\n');
+    document.head.append(style);
+    try {
+      const { container } = show();
+      const grid = container.querySelector<HTMLElement>('.heads-grid-view__grid') as HTMLElement;
+      const thumb = Number.parseFloat(grid.style.getPropertyValue('--heads-grid-thumb'));
+      expect(thumb).toBe(56);
+      const template = grid.style.gridTemplateColumns;
+      expect(template).toBe(headsGridColumns(SHAPE.numHeads + 1, thumb));
+      // "auto repeat(5, minmax(68px, max-content))": the head columns' least width, and never narrower than a card's content.
+      const track = /^auto repeat\((\d+), (?:minmax\((\d+)px, max-content\)|(\d+)px)\)$/.exec(template);
+      expect(track).not.toBeNull();
+      expect(Number(track?.[1])).toBe(SHAPE.numHeads + 1);
+      // A minmax track: a card wider than the least width widens its column instead of overlapping the next.
+      expect(track?.[2]).toBeDefined();
+      const columnMin = Number(track?.[2] ?? track?.[3]);
+      const px = (value: string) => (value.endsWith('rem') ? Number.parseFloat(value) * 16 : Number.parseFloat(value) || 0);
+      const cards = Array.from(grid.querySelectorAll<HTMLElement>('button[data-layer]'));
+      expect(cards).toHaveLength(SHAPE.numLayers * (SHAPE.numHeads + 1));
+      for (const card of cards) {
+        const cs = getComputedStyle(card);
+        const width = thumb + px(cs.paddingLeft) + px(cs.paddingRight) + px(cs.borderLeftWidth) + px(cs.borderRightWidth);
+        expect(width).toBe(66);
+        expect(width).toBeLessThanOrEqual(columnMin);
+      }
+      // The widget's own buttons keep their look.
+      expect(getComputedStyle(screen.getByRole('button', { name: 'All heads on' })).paddingLeft).toBe('0.7rem');
+    } finally {
+      style.remove();
+    }
   });
 
   it('speaks Chinese', () => {

@@ -1,10 +1,11 @@
-import { useId, useMemo, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { averageHeadWeights, type BlockedMask, type EncoderLayerTrace, type HeadLabelling } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { type HeadChoice } from '../../state/labStore';
 import { useLabFields } from '../../state/useLabFields';
 import { useHeadLabels } from '../../state/useHeadLabels';
 import { useLabComputation } from '../../state/useLabComputation';
+import { useSideOverflow } from '../../shared/useSideOverflow';
 import { HeadLabelGuide, labelText, namedWithLabel } from '../headlabels';
 import { HeatmapThumbnail } from '../heatmap/HeatmapThumbnail';
 import type { WeightPalette } from '../heatmap/palettes';
@@ -16,6 +17,17 @@ import './headsgrid.css';
  * where "previous token 0.92" would break into pieces); their label stays in the accessible name.
  */
 export const CAPTION_MIN_THUMBNAIL = 48;
+
+/** A thumbnail card's padding and border on both sides together (headsgrid.css: 4 px padding, 1 px border). */
+const CARD_CHROME = 10;
+
+/**
+ * The grid's columns: the row labels, then one column per head and the average, each at least as wide as a card
+ * (the thumbnail, its padding and border, 2 px to spare) and wider if a card ever is, so cards never overlap.
+ */
+export function headsGridColumns(columns: number, thumbnailSize: number): string {
+  return `auto repeat(${columns}, minmax(${thumbnailSize + CARD_CHROME + 2}px, max-content))`;
+}
 
 export interface HeadsGridProps {
   /** Pixel length of the longer side of each thumbnail (default 64). */
@@ -36,6 +48,10 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
   const gridRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const labels = useHeadLabels(result);
+  // On a phone the grid is wider than the screen and scrolls sideways inside its own box: say so, and fade the edge
+  // that hides heads.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const hidden = useSideOverflow(scroller);
   if (!result.ok || result.layers.length === 0) return null;
   const numHeads = result.layers[0].attention.heads.length;
   const selection = resolveSelection(result.layers, selectedLayer, selectedHead);
@@ -71,38 +87,47 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
       </h2>
       <p className="heads-grid-view__hint">{t('headsGrid.hint')}</p>
       {labels && <HeadLabelGuide labels={labels} />}
-      <div className="heads-grid-view__scroll">
-        <div
-          ref={gridRef}
-          className="heads-grid-view__grid"
-          style={{ gridTemplateColumns: `auto repeat(${columns}, ${thumbnailSize + 12}px)`, '--heads-grid-thumb': `${thumbnailSize}px` } as CSSProperties}
-          onKeyDown={onKeyDown}
-        >
-          <span aria-hidden="true" />
-          {Array.from({ length: numHeads }, (_, h) => (
-            <span key={h} className="heads-grid-view__col-label" aria-hidden="true">
-              {t('headsGrid.head', { n: h + 1 })}
+      {(hidden.left || hidden.right) && (
+        <p className="heads-grid-view__scroll-hint" data-hidden-left={hidden.left} data-hidden-right={hidden.right}>
+          {t('headsGrid.scrollHint')}
+        </p>
+      )}
+      <div className="heads-grid-view__frame">
+        <div className="heads-grid-view__scroll" ref={setScroller}>
+          <div
+            ref={gridRef}
+            className="heads-grid-view__grid"
+            style={{ gridTemplateColumns: headsGridColumns(columns, thumbnailSize), '--heads-grid-thumb': `${thumbnailSize}px` } as CSSProperties}
+            onKeyDown={onKeyDown}
+          >
+            <span aria-hidden="true" />
+            {Array.from({ length: numHeads }, (_, h) => (
+              <span key={h} className="heads-grid-view__col-label" aria-hidden="true">
+                {t('headsGrid.head', { n: h + 1 })}
+              </span>
+            ))}
+            <span className="heads-grid-view__col-label" aria-hidden="true">
+              {t('headsGrid.average')}
             </span>
-          ))}
-          <span className="heads-grid-view__col-label" aria-hidden="true">
-            {t('headsGrid.average')}
-          </span>
-          {result.layers.map((layer, l) => (
-            <LayerRow
-              key={l}
-              layer={layer}
-              index={l}
-              disabled={result.disabledHeads[l]}
-              mask={result.mask}
-              labels={labels?.heads[l] ?? null}
-              captions={labels !== null && thumbnailSize >= CAPTION_MIN_THUMBNAIL}
-              selected={selection?.layer === l ? selection.head : null}
-              size={thumbnailSize}
-              palette={palette}
-              onSelect={(head) => set({ selectedLayer: l, selectedHead: head })}
-            />
-          ))}
+            {result.layers.map((layer, l) => (
+              <LayerRow
+                key={l}
+                layer={layer}
+                index={l}
+                disabled={result.disabledHeads[l]}
+                mask={result.mask}
+                labels={labels?.heads[l] ?? null}
+                captions={labels !== null && thumbnailSize >= CAPTION_MIN_THUMBNAIL}
+                selected={selection?.layer === l ? selection.head : null}
+                size={thumbnailSize}
+                palette={palette}
+                onSelect={(head) => set({ selectedLayer: l, selectedHead: head })}
+              />
+            ))}
+          </div>
         </div>
+        {hidden.left && <span className="heads-grid-view__edge heads-grid-view__edge--left" aria-hidden="true" />}
+        {hidden.right && <span className="heads-grid-view__edge heads-grid-view__edge--right" aria-hidden="true" />}
       </div>
     </section>
   );
@@ -199,7 +224,12 @@ function Thumb({ label, caption, layer, head, selected, off, offText, onSelect, 
       onClick={() => onSelect(head)}
     >
       {children}
-      {caption !== undefined && <span className="heads-grid-view__caption">{caption}</span>}
+      {/* At most three lines, the same top edge in every card of a row; what a line clamp cuts is in the title and the name. */}
+      {caption !== undefined && (
+        <span className="heads-grid-view__caption" title={caption === '' ? undefined : caption}>
+          {caption}
+        </span>
+      )}
       {/* A space between the caption's words and the badge's, as the name has it (checkers join text nodes as they are). */}
       {off && ' '}
       {off && (

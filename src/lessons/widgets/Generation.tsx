@@ -5,19 +5,27 @@ import type { Generation as GenerationResult } from '../../engine/decoding';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { ensureTrainedModel, lmModelStore, type LmLoadState } from '../../state/lmModelStore';
+import type { Locale } from '../../state/locale';
+import { useUi } from '../../state/uiStore';
 import type { WidgetProps } from '../types';
 import { AttentionRowStrip } from './AttentionRowStrip';
 import { chipText, formatPercent } from './generationFormat';
 import { runGeneration, seedFrom, TEMPERATURE_RANGE, TOKEN_RANGE, type GenerationOutcome, type GenerationSettings } from './generationRun';
 import './generation.css';
 
-const DEFAULT_PROMPT = 'The animal did not cross the street because';
+/** The prompt the widget opens on, in the interface language: the start of the lab's sentence in that language. */
+export const DEFAULT_PROMPTS: Readonly<Record<Locale, string>> = {
+  en: 'The animal did not cross the street because',
+  zh: '那只动物没有过马路，因为',
+};
 
 /**
  * Real text generation with the trained language model (loaded through lmModelStore, as the lab does): a prompt,
  * greedy or sampled at a temperature with a seed, 1–20 tokens, then a step-by-step reveal of the new tokens and, for
  * the step shown, the attention row of the newest position for a chosen layer and head. Config: prompt (string;
- * default the start of the lab's sentence), tokens (number, 1–20; default 10).
+ * default the start of the lab's sentence in the interface language, DEFAULT_PROMPTS), tokens (number, 1–20;
+ * default 10). The prompt box shows what the student typed, else the config's prompt, else the default, which
+ * follows the interface language until the student edits it.
  */
 export function Generation({ config }: WidgetProps) {
   const t = useT();
@@ -28,7 +36,9 @@ export function Generation({ config }: WidgetProps) {
   }, []);
   const model = state.status === 'ready' ? state.trained.model : null;
 
-  const [prompt, setPrompt] = useState(() => (typeof config?.prompt === 'string' ? config.prompt : DEFAULT_PROMPT));
+  const locale = useUi((s) => s.locale);
+  const [typed, setPrompt] = useState<string | null>(null);
+  const prompt = typed ?? (typeof config?.prompt === 'string' ? config.prompt : DEFAULT_PROMPTS[locale]);
   const [mode, setMode] = useState<GenerationSettings['mode']>('greedy');
   const [temperature, setTemperature] = useState(0.8);
   const [seedText, setSeedText] = useState('1');

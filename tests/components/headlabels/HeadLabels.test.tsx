@@ -79,11 +79,14 @@ describe('head labels of the trained model', () => {
         const kind = { previousToken: 'previous token', firstToken: 'first token', sameToken: 'same token', induction: 'induction' }[label.kind];
         const text = `${kind} ${label.score.toFixed(2)}`;
         expect(caption).toHaveTextContent(text);
+        // A caption the grid cuts short (at most three lines) is whole in its tooltip, as in the name.
+        expect(caption).toHaveAttribute('title', text);
         expect(button).toHaveAccessibleName(`${name} · ${text}`);
         // WCAG 2.5.3, label in name: the visible words are part of the name.
         expect(button.getAttribute('aria-label')).toContain(caption?.textContent ?? '???');
       } else {
         expect(caption?.textContent).toBe('');
+        expect(caption).not.toHaveAttribute('title');
         expect(button).toHaveAccessibleName(name);
       }
     });
@@ -183,7 +186,7 @@ describe('head labels of the trained model', () => {
     await probed();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Head 2 · previous token 0.91' }));
     expect(useLab.getState().disabledHeads).toEqual([{ layer: 0, head: 1 }]);
-    expect(await screen.findByRole('button', { name: 'Layer 1, head 2 · previous token 0.91 · off (switched off)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Layer 1, head 2 · previous token 0.91, off (switched off)' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Head 2 · previous token 0.91' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Layer 1, head 1 · first token 1.00' })).toBeInTheDocument();
   });

@@ -67,7 +67,7 @@ describe('HeadsGrid', () => {
   it('dims ablated heads and marks them "off"', () => {
     useLab.setState({ disabledHeads: [{ layer: 0, head: 1 }] });
     render(<HeadsGrid />);
-    const off = screen.getByRole('button', { name: 'Layer 1, head 2 · off (switched off)' });
+    const off = screen.getByRole('button', { name: 'Layer 1, head 2, off (switched off)' });
     expect(off).toHaveClass('heads-grid-view__thumb--off');
     expect(off).toHaveTextContent('off');
     expect(screen.getByRole('button', { name: 'Layer 1, head 1' })).not.toHaveClass('heads-grid-view__thumb--off');
