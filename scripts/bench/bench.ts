@@ -7,7 +7,7 @@
  * logits) against onnxruntime-web running the same decoder graph (lmBench.ts), with `ratio_lm_vs_ort_wasm` lines.
  *
  * `npm run bench -- --quick` (or BENCH_QUICK=1) takes only a few samples of everything: a check that the bench runs,
- * not a measurement.
+ * not a measurement. `npm run bench -- --lm` (or BENCH_LM=1) runs only the language-model part.
  */
 import { maxAbsDifference, type Matrix } from '../../src/engine/matrix';
 import { multiHeadAttention } from '../../src/engine/multiHead';
@@ -25,6 +25,8 @@ import { timeStagedRecompute } from './staged';
 import { timeInterleaved, timeTask, type Timing, type TimingBudget } from './timing';
 
 const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+/** --lm: only the language model's forward against onnxruntime-web (the multi-head sizes are skipped). */
+const LM_ONLY = process.argv.includes('--lm') || process.env.BENCH_LM === '1';
 /** --quick: a few samples each, no sampling time to fill; the numbers only show that every part runs. */
 const QUICK_BUDGET: TimingBudget = { warmupMs: 50, minSamples: 3, maxSamples: 3, sampleMs: 0, batchMs: 5 };
 /** Warm-up lets V8 tier the wasm and JS up to its optimizing compiler before any sample counts. */
@@ -32,7 +34,7 @@ const BUDGET: TimingBudget = QUICK ? QUICK_BUDGET : { warmupMs: 500, minSamples:
 /** The reference takes seconds per call at L = 512: a few single calls are enough for context. */
 const REFERENCE_BUDGET: TimingBudget = { warmupMs: 0, minSamples: QUICK ? 1 : 3, maxSamples: QUICK ? 1 : 3, sampleMs: 0, batchMs: 0 };
 const STAGED_BUDGET: TimingBudget = QUICK ? QUICK_BUDGET : { warmupMs: 300, minSamples: 7, maxSamples: 40, sampleMs: 800, batchMs: 25 };
-/** The language model's forward: up to ~100 ms a call in ours at L = 128, so fewer samples than the small problems. */
+/** The language model's forward: tens of ms a call at L = 128 (both sides), so fewer samples than the small problems. */
 const LM_BUDGET: TimingBudget = QUICK ? QUICK_BUDGET : { warmupMs: 500, minSamples: 9, maxSamples: 40, sampleMs: 3000, batchMs: 25 };
 /** The peers compute in float32 with their own summation orders; anything above this is a different computation. */
 const MATCH_TOLERANCE = 1e-4;
@@ -60,9 +62,11 @@ async function main(): Promise<void> {
   const peers: Implementation[] = [tfjsWasm(), ortWasm()];
   const reference = tsReference();
   const all: Implementation[] = [ours, ...peers, reference];
-  console.log(`node ${process.version}, ${process.arch}; one thread per implementation${QUICK ? '; --quick: a few samples each, NOT a measurement' : ''}`);
-  for (const impl of all) console.log(`  ${await impl.init()}`);
-  console.log('FLOPs per forward = 8·L·E² + 4·L²·E (projections and the two attention products)\n');
+  console.log(`node ${process.version}, ${process.arch}; one thread per implementation${QUICK ? '; --quick: a few samples each, NOT a measurement' : ''}${LM_ONLY ? '; --lm: the language model only' : ''}`);
+  if (!LM_ONLY) {
+    for (const impl of all) console.log(`  ${await impl.init()}`);
+    console.log('FLOPs per forward = 8·L·E² + 4·L²·E (projections and the two attention products)\n');
+  }
 
   const rows: Row[] = [];
   const ratios: string[] = [];
@@ -70,7 +74,7 @@ async function main(): Promise<void> {
   const staged: string[] = [];
   let mismatch = false;
 
-  for (const [l, e, h] of SIZES) {
+  for (const [l, e, h] of LM_ONLY ? [] : SIZES) {
     const problem = makeProblem(l, e, h);
     const flops = mhaFlops(problem);
     const oursRun = await ours.prepare(problem);
@@ -132,8 +136,10 @@ async function main(): Promise<void> {
   const lm = await benchLanguageModel(LM_BUDGET);
 
   console.log('');
-  console.log(formatTable(rows));
-  console.log('');
+  if (rows.length > 0) {
+    console.log(formatTable(rows));
+    console.log('');
+  }
   console.log(formatTable(lm.rows));
   console.log('');
   for (const c of [...checks, ...lm.checks]) console.log(c);

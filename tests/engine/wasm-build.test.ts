@@ -25,7 +25,7 @@ describe('wasm kernels build', () => {
     expect(WebAssembly.validate(bytes)).toBe(true);
     const module = await WebAssembly.compile(bytes);
     const exports = WebAssembly.Module.exports(module).map((e) => `${e.name}:${e.kind}`).sort();
-    expect(exports).toEqual(['gemm:function', 'memory:memory', 'pack_b:function', 'pack_bt:function', 'softmax:function', 'zero_cols:function']);
+    expect(exports).toEqual(['activate:function', 'gemm:function', 'layer_norm:function', 'memory:memory', 'pack_b:function', 'pack_bt:function', 'softmax:function', 'zero_cols:function']);
     expect(WebAssembly.Module.imports(module)).toEqual([]);
   });
 

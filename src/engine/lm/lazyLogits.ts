@@ -1,11 +1,36 @@
 import type { Matrix } from '../matrix';
 
 /**
- * Logits [L × V] computed row by row on demand: a view of next-token predictions needs one row (6,144 dot products
- * of width E), while the whole matrix at 128 positions is ~100 M multiply-adds — most of a forward pass. `data`
- * computes every row not yet computed (the golden check and `npm run lm -- eval` read it); `row(i)` only row i.
- * Rows are computed from `finalHidden` [L × E] and `output` [V × E] as LN_f(h)_i · outputᵀ, the same sums in the same
- * order as `linear`, so a row read either way is the same floats.
+ * Computes rows [first, first + count) of finalHidden · outputᵀ into `out` (count × V, row-major). The reference is
+ * `referenceLogitRows`; the WebAssembly backend passes one on its kernels (src/engine/run/wasmBackend.ts).
+ */
+export type LogitRows = (finalHidden: Matrix, output: Matrix, first: number, count: number, out: Float32Array) => void;
+
+/** Row by row, LN_f(h)_i · outputᵀ: the same sums in the same order as `linear`. */
+export const referenceLogitRows: LogitRows = (finalHidden, output, first, count, out) => {
+  const e = finalHidden.cols;
+  const vocab = output.rows;
+  const h = finalHidden.data;
+  const w = output.data;
+  for (let r = 0; r < count; r++) {
+    const hBase = (first + r) * e;
+    const oBase = r * vocab;
+    for (let v = 0; v < vocab; v++) {
+      const wBase = v * e;
+      let sum = 0;
+      for (let k = 0; k < e; k++) sum += h[hBase + k] * w[wBase + k];
+      out[oBase + v] = sum;
+    }
+  }
+};
+
+/**
+ * Logits [L × V] computed row by row on demand: a view of next-token predictions needs one row (V dot products of
+ * width E), while the whole matrix at 128 positions is ~100 M multiply-adds — most of a forward pass. `data`
+ * computes every row not yet computed (the golden check and `npm run lm -- eval` read it), each run of missing rows
+ * in one call of `computeRows`; `row(i)` only row i. `computeRows` gives a row the same floats whether it is computed
+ * alone or with others (`referenceLogitRows`: the same sums in the same order as `linear`), so a row read either way
+ * is the same.
  */
 export class LazyLogits implements Matrix {
   readonly rows: number;
@@ -17,6 +42,7 @@ export class LazyLogits implements Matrix {
   constructor(
     private readonly finalHidden: Matrix,
     private readonly output: Matrix,
+    private readonly computeRows: LogitRows = referenceLogitRows,
   ) {
     this.rows = finalHidden.rows;
     this.cols = output.rows;
@@ -27,32 +53,29 @@ export class LazyLogits implements Matrix {
 
   /** Every row (computing those not yet computed). */
   get data(): Float32Array {
-    for (let i = 0; this.remaining > 0 && i < this.rows; i++) this.computeRow(i);
+    for (let i = 0; this.remaining > 0 && i < this.rows; ) {
+      if (this.done[i] === 1) {
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      while (end < this.rows && this.done[end] === 0) end++;
+      this.compute(i, end - i);
+      i = end;
+    }
     return this.values;
   }
 
   /** Row i (a view into the matrix), computing it if needed. */
   row(i: number): Float32Array {
-    this.computeRow(i);
+    if (this.done[i] === 0) this.compute(i, 1);
     return this.values.subarray(i * this.cols, (i + 1) * this.cols);
   }
 
-  private computeRow(i: number): void {
-    if (this.done[i] === 1) return;
-    const e = this.finalHidden.cols;
-    const h = this.finalHidden.data;
-    const w = this.output.data;
-    const out = this.values;
-    const hBase = i * e;
-    const oBase = i * this.cols;
-    for (let v = 0; v < this.cols; v++) {
-      const wBase = v * e;
-      let sum = 0;
-      for (let k = 0; k < e; k++) sum += h[hBase + k] * w[wBase + k];
-      out[oBase + v] = sum;
-    }
-    this.done[i] = 1;
-    this.remaining--;
+  private compute(first: number, count: number): void {
+    this.computeRows(this.finalHidden, this.output, first, count, this.values.subarray(first * this.cols, (first + count) * this.cols));
+    this.done.fill(1, first, first + count);
+    this.remaining -= count;
   }
 }
 

@@ -1,28 +1,34 @@
+import { REFERENCE_LAYER_OPS, type LayerOps } from '../encoderLayer';
+import { LazyLogits } from '../lm/lazyLogits';
 import type { BlockedMask } from '../masks';
 import type { Matrix } from '../matrix';
 import { multiHeadAttention, type MhaParams, type MhaTrace } from '../multiHead';
 import { wasmBackend } from './wasmBackend';
 
 /**
- * Who computes self-attention inside a run. Every other number of a layer (LayerNorm, feed-forward, the ablated
- * concat · W_o) is the TypeScript engine's whichever backend is active.
+ * Who computes the numbers of a run: self-attention, the layers' LayerNorm, feed-forward network and concat · W_o
+ * (`layerOps`), and a language model's logits. Every method takes `owner`, the model the weights belong to: a backend
+ * that copies weights elsewhere (packed into the kernels' memory) keeps those copies per model.
  */
-export interface AttentionBackend {
+export interface RunBackend {
   readonly name: 'typescript' | 'wasm';
-  /**
-   * Self-attention of x [L × E] under `mask`, every head on. `owner` is the model the weights belong to: a backend
-   * that copies weights elsewhere keeps one model's copies.
-   */
+  /** Self-attention of x [L × E] under `mask`, every head on. */
   selfAttention(x: Matrix, params: MhaParams, mask: BlockedMask | null, owner: object): MhaTrace;
+  /** The steps of a layer around attention (encoderLayer's `ops`). */
+  layerOps(owner: object): LayerOps;
+  /** finalHidden [L × E] · outputᵀ (output: [V × E]) → [L × V], rows computed when read (LazyLogits). */
+  logits(finalHidden: Matrix, output: Matrix, owner: object): Matrix;
 }
 
-/** The reference: src/engine/multiHead.ts. */
-export const typescriptBackend: AttentionBackend = {
+/** The reference: src/engine/multiHead.ts, layerNorm.ts, feedForward.ts and LazyLogits' own rows. */
+export const typescriptBackend: RunBackend = {
   name: 'typescript',
   selfAttention: (x, params, mask) => multiHeadAttention(x, params, { mask }),
+  layerOps: () => REFERENCE_LAYER_OPS,
+  logits: (finalHidden, output) => new LazyLogits(finalHidden, output),
 };
 
 /** The one place that decides: the WebAssembly kernels once `enableFastAttention()` has loaded them, else TypeScript. */
-export function activeBackend(): AttentionBackend {
+export function activeBackend(): RunBackend {
   return wasmBackend() ?? typescriptBackend;
 }

@@ -124,7 +124,7 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
     const baseline = this.baselines.getOrCompute({ input, mask, backend: context.backend.name }, () => allHeadsStage(input.input, context));
     const ablation = ablationOf(resolved.disabledHeads, this.numLayers, this.numHeads);
     const layers = ablation.any ? this.ablations.getOrCompute({ baseline, heads: ablation.key }, () => ablatedStage(baseline, ablation.sets, context)) : baseline;
-    const output = this.outputs.getOrCompute({ layers }, () => logitsStage(layers, input.input, this.weights));
+    const output = this.outputs.getOrCompute({ layers }, () => logitsStage(layers, input.input, this.weights, context.backend, this));
     const tokens = input.tokenIds.map((id, i) => ({ text: this.tokenLabel(id), start: i, end: i }));
     return { kind: 'causal_lm', model: this, inputs: resolved, ...input, chips: null, tokens, mask, layers, baseline, disabledHeads: ablation.sets, ...output };
   }

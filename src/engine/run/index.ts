@@ -4,7 +4,7 @@ export { EncoderModel, type WordsOptions } from './encoderModel';
 export { CausalLmModel, START_TOKEN_LABEL, type CausalLmModelOptions } from './causalLmModel';
 export { trainedModelFromBytes, type TrainedModel } from './trainedModel';
 export type { CausalLmRun, LmRunInputs, LmRunOptions, ResolvedLmInputs } from './lmTypes';
-export { activeBackend, typescriptBackend, type AttentionBackend } from './backend';
+export { activeBackend, typescriptBackend, type RunBackend } from './backend';
 export { enableFastAttention, disableFastAttention, fastAttentionEnabled } from './wasmBackend';
 export { clampTokenLimit } from './inputStage';
 export type { EncoderRun, ForwardPass, Model, ModelBase, ModelRunResult, ResolvedRunInputs, RunInputs } from './types';

@@ -1,20 +1,26 @@
 import { encoderLayer, type EncoderLayerParams, type EncoderLayerTrace } from '../encoderLayer';
 import type { BlockedMask } from '../masks';
 import type { Matrix } from '../matrix';
-import type { AttentionBackend } from './backend';
+import type { RunBackend } from './backend';
 
 /** What every layer of one run shares. `owner` is the model (the backend keeps its packed weights). */
 export interface LayerContext {
   readonly weights: readonly EncoderLayerParams[];
   readonly mask: BlockedMask | null;
   readonly normFirst: boolean;
-  readonly backend: AttentionBackend;
+  readonly backend: RunBackend;
   readonly owner: object;
 }
 
 function runLayer(x: Matrix, layer: EncoderLayerParams, context: LayerContext, disabledHeads?: ReadonlySet<number>): EncoderLayerTrace {
   const { mask, normFirst, backend, owner } = context;
-  return encoderLayer(x, layer, { mask, normFirst, disabledHeads, computeAttention: (input) => backend.selfAttention(input, layer.attention, mask, owner) });
+  return encoderLayer(x, layer, {
+    mask,
+    normFirst,
+    disabledHeads,
+    computeAttention: (input) => backend.selfAttention(input, layer.attention, mask, owner),
+    ops: backend.layerOps(owner),
+  });
 }
 
 /** Stage 3: every layer with all heads on. Depends on the input, the mask, normFirst and the backend. */
@@ -43,8 +49,8 @@ export function ablatedStage(baseline: readonly EncoderLayerTrace[], disabledHea
     if (!sameInputAsBaseline) trace = runLayer(traces[i - 1].output, layer, context, disabled);
     else if (disabled.size === 0) trace = baseline[i];
     else {
-      const { mask, normFirst } = context;
-      trace = encoderLayer(baseline[i].input, layer, { mask, normFirst, disabledHeads: disabled, reuseAttention: baseline[i].attention });
+      const { mask, normFirst, backend, owner } = context;
+      trace = encoderLayer(baseline[i].input, layer, { mask, normFirst, disabledHeads: disabled, reuseAttention: baseline[i].attention, ops: backend.layerOps(owner) });
       sameInputAsBaseline = false;
     }
     traces.push(trace);

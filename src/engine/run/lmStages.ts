@@ -1,9 +1,8 @@
 import type { EncoderLayerTrace } from '../encoderLayer';
-import { LazyLogits } from '../lm/lazyLogits';
 import { EngineError } from '../errors';
-import { layerNorm } from '../layerNorm';
 import { outputEmbedding, type CausalLmWeights } from '../lm/causalLmWeights';
 import { add, sliceRows, zeros, type Matrix } from '../matrix';
+import type { RunBackend } from './backend';
 import type { ForwardPass } from './types';
 
 /*
@@ -53,10 +52,10 @@ export interface LogitsStage {
   readonly logits: Matrix; // L × V
 }
 
-/** Stage 5: logits = LN_f(h)·Wᵀ with W = wte (tied) or lm_head. */
-export function logitsStage(layers: readonly EncoderLayerTrace[], input: Matrix, weights: CausalLmWeights): LogitsStage {
+/** Stage 5: logits = LN_f(h)·Wᵀ with W = wte (tied) or lm_head, on `backend` (owner: the model, for packed weights). */
+export function logitsStage(layers: readonly EncoderLayerTrace[], input: Matrix, weights: CausalLmWeights, backend: RunBackend, owner: object): LogitsStage {
   const last = layers.length > 0 ? layers[layers.length - 1].output : input;
-  const finalHidden = layerNorm(last, weights.lnf);
+  const finalHidden = backend.layerOps(owner).layerNorm(last, weights.lnf);
   // Rows are computed when read (LazyLogits): a head toggle then costs one row for the predictions, not L × V.
-  return { finalHidden, logits: new LazyLogits(finalHidden, outputEmbedding(weights)) };
+  return { finalHidden, logits: backend.logits(finalHidden, outputEmbedding(weights), owner) };
 }

@@ -1,19 +1,38 @@
 import { attentionTraceFromWeights } from '../attention';
+import { validateLayerParams, type LayerOps } from '../encoderLayer';
+import type { FeedForwardParams } from '../feedForward';
+import type { LayerNormParams } from '../layerNorm';
+import { LazyLogits, referenceLogitRows, type LogitRows } from '../lm/lazyLogits';
 import type { BlockedMask } from '../masks';
-import { sliceCols, type Matrix } from '../matrix';
-import { combineHeads, type MhaParams, type MhaTrace } from '../multiHead';
-import { fastAttendHeads, fastProjectQkv, prepareMhaParams, type PreparedMhaParams } from '../wasm/fastAttention';
+import { concatCols, sliceCols, zeros, type Matrix } from '../matrix';
+import type { MhaParams, MhaTrace } from '../multiHead';
+import { fastAttendHeads, fastCombineHeads, fastOutputProjection, fastProjectQkv, prepareMhaParams, type PreparedMhaParams } from '../wasm/fastAttention';
+import { fastFeedForward, fastLayerNorm, fastLinearRows, PreparedFeedForward, PreparedLayerNorm, PreparedLinear } from '../wasm/fastLayers';
 import { loadWasmKernels, wasmSimdSupported, type WasmKernels } from '../wasm/kernels';
-import type { AttentionBackend } from './backend';
+import type { RunBackend } from './backend';
 
 /*
- * The runs' bridge to the WebAssembly SIMD kernels: once loaded, self-attention projections, softmax weights and head
- * outputs come from them; every other number (scores, scaled and masked logits when read, concat · W_o) is derived by
- * the TypeScript engine. Until they load, or where SIMD is missing, the TypeScript engine computes everything.
+ * The runs' bridge to the WebAssembly SIMD kernels. Once loaded, they compute a layer's self-attention (projections,
+ * softmax weights, head outputs, concat · W_o), its LayerNorms and feed-forward network, a head toggle's concat · W_o,
+ * and a language model's logits (rows still computed when read). What the views read and the kernels do not produce
+ * (scores, scaled and masked logits) the TypeScript engine derives when read. Until the kernels load, or where SIMD
+ * is missing, the TypeScript engine computes everything.
  */
 let kernels: WasmKernels | null = null;
-/** Packed weights live in the kernels' memory: those of one model (`owner`) are kept. */
-let packed: { owner: object; byParams: Map<MhaParams, PreparedMhaParams> } | null = null;
+
+/** One model's weights in the kernels' memory, each packed the first time a run uses it. */
+interface Packed {
+  readonly owner: object;
+  readonly attention: Map<MhaParams, PreparedMhaParams>;
+  readonly layerNorms: Map<LayerNormParams, PreparedLayerNorm>;
+  readonly feedForwards: Map<FeedForwardParams, PreparedFeedForward>;
+  /** Output embeddings (the logits' W, V × E), by matrix. */
+  readonly linears: Map<Matrix, PreparedLinear>;
+}
+
+/** The models whose packed weights are kept, most recently used first: as many as the model cache keeps (modelCache.ts). */
+const MODELS_KEPT = 2;
+let packed: Packed[] = [];
 
 /** Loads the kernels (a few milliseconds); false where WebAssembly SIMD is missing. Runs then use them. */
 export async function enableFastAttention(): Promise<boolean> {
@@ -25,7 +44,8 @@ export async function enableFastAttention(): Promise<boolean> {
 
 /** Back to the TypeScript engine (tests compare the two). */
 export function disableFastAttention(): void {
-  releasePacked();
+  for (const p of packed) release(p);
+  packed = [];
   kernels = null;
 }
 
@@ -34,42 +54,98 @@ export function fastAttentionEnabled(): boolean {
 }
 
 /** The WebAssembly backend, or null while the kernels are not loaded. */
-export function wasmBackend(): AttentionBackend | null {
+export function wasmBackend(): RunBackend | null {
   const k = kernels;
-  return k ? { name: 'wasm', selfAttention: (x, params, mask, owner) => wasmSelfAttention(x, packedFor(k, owner, params), mask) } : null;
+  if (!k) return null;
+  return {
+    name: 'wasm',
+    selfAttention: (x, params, mask, owner) => wasmSelfAttention(x, prepared(k, owner, 'attention', params, () => prepareMhaParams(k, params)), mask),
+    layerOps: (owner) => wasmLayerOps(k, owner),
+    logits: (finalHidden, output, owner) => new LazyLogits(finalHidden, output, wasmLogitRows(k, owner)),
+  };
 }
 
-function releasePacked(): void {
-  packed?.byParams.forEach((p) => p.dispose());
-  packed = null;
+function release(p: Packed): void {
+  for (const map of [p.attention, p.layerNorms, p.feedForwards, p.linears]) map.forEach((value) => value.dispose());
 }
 
-function packedFor(k: WasmKernels, owner: object, params: MhaParams): PreparedMhaParams {
-  if (packed?.owner !== owner) {
-    releasePacked();
-    packed = { owner, byParams: new Map() };
+/** `owner`'s packed weights, made the most recently used; the least recently used model's are released past MODELS_KEPT. */
+function packedOf(owner: object): Packed {
+  const index = packed.findIndex((p) => p.owner === owner);
+  if (index >= 0) {
+    const [entry] = packed.splice(index, 1);
+    packed.unshift(entry);
+    return entry;
   }
-  let p = packed.byParams.get(params);
+  const entry: Packed = { owner, attention: new Map(), layerNorms: new Map(), feedForwards: new Map(), linears: new Map() };
+  packed.unshift(entry);
+  while (packed.length > MODELS_KEPT) release(packed.pop() as Packed);
+  return entry;
+}
+
+type PackedKind = Exclude<keyof Packed, 'owner'>;
+type KeyOf<K extends PackedKind> = Packed[K] extends Map<infer Key, unknown> ? Key : never;
+type ValueOf<K extends PackedKind> = Packed[K] extends Map<unknown, infer Value> ? Value : never;
+
+/** The packed copy of `params` for `owner`, packing it on first use. */
+function prepared<K extends PackedKind>(k: WasmKernels, owner: object, kind: K, params: KeyOf<K>, create: () => ValueOf<K>): ValueOf<K> {
+  if (kernels !== k) throw new Error('wasmBackend: these kernels were unloaded (disableFastAttention); the run should have used the TypeScript backend.');
+  const map = packedOf(owner)[kind] as unknown as Map<KeyOf<K>, ValueOf<K>>;
+  let p = map.get(params);
   if (!p) {
-    p = prepareMhaParams(k, params);
-    packed.byParams.set(params, p);
+    p = create();
+    map.set(params, p);
   }
   return p;
 }
 
+/** LayerNorm, the feed-forward network and a re-combination of heads (a head toggle) on the kernels. */
+function wasmLayerOps(k: WasmKernels, owner: object): LayerOps {
+  return {
+    // Packing validated them (a layer's first run checks them first, before anything of it is packed).
+    validateParams: (params) => {
+      const p = packedOf(owner);
+      if (!p.attention.has(params.attention) || !p.feedForwards.has(params.ffn)) validateLayerParams(params);
+    },
+    layerNorm: (x, params) => fastLayerNorm(prepared(k, owner, 'layerNorms', params, () => PreparedLayerNorm.create(k, params)), x),
+    feedForward: (x, params) => fastFeedForward(prepared(k, owner, 'feedForwards', params, () => PreparedFeedForward.create(k, params)), x),
+    combineHeads: (heads, params, disabledHeads) => {
+      const concat = concatCols(heads.map((h, i) => (disabledHeads.has(i) ? zeros(h.output.rows, h.output.cols) : h.output)));
+      return { concat, output: fastOutputProjection(prepared(k, owner, 'attention', params, () => prepareMhaParams(k, params)), concat) };
+    },
+  };
+}
+
+/**
+ * Logits rows on the kernels: one GEMM for the rows asked for (all of them for `data`, one for a prediction), against
+ * the output embedding packed once per model. Rows asked for after the kernels were unloaded come from the reference.
+ */
+function wasmLogitRows(k: WasmKernels, owner: object): LogitRows {
+  return (finalHidden, output, first, count, out) => {
+    if (kernels !== k) {
+      referenceLogitRows(finalHidden, output, first, count, out);
+      return;
+    }
+    const linear = prepared(k, owner, 'linears', output, () => PreparedLinear.create(k, output, null, 'output embedding'));
+    fastLinearRows(linear, finalHidden, first, count, out);
+  };
+}
+
 /** Self-attention of x [L × E] on the kernels, every head on, as the TypeScript engine's MhaTrace (copied out). */
-function wasmSelfAttention(x: Matrix, prepared: PreparedMhaParams, mask: BlockedMask | null): MhaTrace {
-  const projections = fastProjectQkv(prepared, x);
+function wasmSelfAttention(x: Matrix, preparedMha: PreparedMhaParams, mask: BlockedMask | null): MhaTrace {
+  const projections = fastProjectQkv(preparedMha, x);
   const heads = fastAttendHeads(projections, { mask });
   try {
     const { q, k: keys, v } = projections.toMatrices();
     const weights = heads.weights();
     const outputs = heads.headOutputs();
-    const d = prepared.headDim;
+    const d = preparedMha.headDim;
     const traces = weights.map((w, h) =>
       attentionTraceFromWeights(sliceCols(q, h * d, d), sliceCols(keys, h * d, d), mask, w, outputs[h], heads.fullyMaskedRows, 1 / Math.sqrt(d)),
     );
-    return { q, k: keys, v, heads: traces, ...combineHeads(traces, prepared.source), disabledHeads: new Set() };
+    const l = projections.tokens;
+    const concat: Matrix = { rows: l, cols: preparedMha.embedDim, data: heads.kernels.read(heads.headOutputsPtr, l * preparedMha.embedDim) };
+    return { q, k: keys, v, heads: traces, concat, output: fastCombineHeads(heads), disabledHeads: new Set() };
   } finally {
     heads.dispose();
     projections.dispose();

@@ -5,8 +5,9 @@
  *   1. fastProjectQkv     x → [q | k | v]                     depends on the input and the weights
  *   2. fastAttendHeads    → per-head weights and outputs       also on the mask and the scaling
  *   3. fastCombineHeads   → concat · W_oᵀ + b_o               also on which heads are disabled
- * A head toggle needs only stage 3 again; a mask change stages 2 and 3. The app's runs use stages 1 and 2 through
- * src/engine/run/wasmBackend.ts (and the TypeScript engine for stage 3); scripts/bench times each stage.
+ * A head toggle needs only stage 3 again; a mask change stages 2 and 3. The app's runs use all three through
+ * src/engine/run/wasmBackend.ts, and fastOutputProjection for a head toggle (stage 3 from a trace's head outputs);
+ * scripts/bench times each stage. The rest of a block (LayerNorm, feed-forward, linear maps) is in fastLayers.ts.
  *
  * Shapes: L tokens, E = embedDim, H heads of width D = E / H. Buffers live in the kernels' memory, row-major.
  */
@@ -14,37 +15,10 @@ import { EngineError } from '../errors';
 import { assertFinite, type Matrix } from '../matrix';
 import type { BlockedMask } from '../masks';
 import { validateMhaParams, type HeadOptions, type MhaOptions, type MhaParams } from '../multiHead';
+import { Disposable, packedFloats } from './disposable';
 import type { WasmKernels } from './kernels';
 
 const FLOAT = 4;
-
-/** Floats in a packed B with k rows and n columns: ceil(n / 8) panels of k × 8. */
-function packedFloats(k: number, n: number): number {
-  return Math.ceil(n / 8) * k * 8;
-}
-
-abstract class Disposable {
-  private disposed = false;
-  protected constructor(
-    readonly kernels: WasmKernels,
-    private readonly blocks: readonly number[],
-  ) {}
-
-  get isDisposed(): boolean {
-    return this.disposed;
-  }
-
-  /** Returns the memory to the kernels' allocator. Using the object afterwards throws. */
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    for (const b of this.blocks) this.kernels.arena.free(b);
-  }
-
-  protected assertLive(what: string): void {
-    if (this.disposed) throw new EngineError('invalid-argument', `${what} was disposed and cannot be used again.`);
-  }
-}
 
 /** Weights transposed and packed for the GEMM once, so every forward reads them as they are. */
 export class PreparedMhaParams extends Disposable {
@@ -283,6 +257,27 @@ export function fastCombineHeads(heads: FastHeads, disabledHeads: ReadonlySet<nu
     }
     const out = take(l * e * FLOAT);
     kernels.exports.gemm(l, e, e, concat, e, prepared.wOPtr, out, e, prepared.bOPtr);
+    return { rows: l, cols: e, data: kernels.read(out, l * e) };
+  });
+}
+
+/**
+ * concat (L × E, any heads already zeroed) · W_oᵀ + b_o → L × E: stage 3 from head outputs held outside the kernels'
+ * memory (a trace's, when a head toggle re-combines a layer whose attention was computed earlier).
+ */
+export function fastOutputProjection(prepared: PreparedMhaParams, concat: Matrix): Matrix {
+  prepared.assertUsable();
+  const e = prepared.embedDim;
+  if (concat.cols !== e) {
+    throw new EngineError('shape-mismatch', `The concatenated heads are ${concat.rows}×${concat.cols} but W_o expects ${e} columns.`);
+  }
+  const { kernels } = prepared;
+  const l = concat.rows;
+  return kernels.arena.withScratch((take) => {
+    const cp = take(l * e * FLOAT);
+    kernels.write(cp, concat.data);
+    const out = take(l * e * FLOAT);
+    kernels.exports.gemm(l, e, e, cp, e, prepared.wOPtr, out, e, prepared.bOPtr);
     return { rows: l, cols: e, data: kernels.read(out, l * e) };
   });
 }

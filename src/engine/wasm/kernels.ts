@@ -16,7 +16,14 @@ export interface KernelExports {
   softmax(s: number, ld: number, rows: number, cols: number, scale: number, mask: number): void;
   /** Zeros columns [col, col + cnt) of rows rows (stride ld) at p. */
   zero_cols(p: number, ld: number, rows: number, col: number, cnt: number): void;
+  /** LayerNorm of rows × n (stride ldx) into out (stride ldo; may be x): (x − mean)/√(var + eps) · γ + β per row. */
+  layer_norm(x: number, ldx: number, rows: number, n: number, gamma: number, beta: number, eps: number, out: number, ldo: number): void;
+  /** In place on count floats: kind 0 = ReLU, 1 = exact (erf) GELU, 2 = tanh GELU (ACTIVATION_KIND). */
+  activate(p: number, count: number, kind: number): void;
 }
+
+/** `activate`'s kind for each of the engine's activations (gelu.ts). */
+export const ACTIVATION_KIND = { relu: 0, gelu: 1, gelu_tanh: 2 } as const;
 
 /**
  * A tiny module that uses one SIMD instruction (i8x16.popcnt on a splat): validating it tells whether this engine

@@ -1,5 +1,7 @@
-;; Attention Lab WebAssembly kernels (f32x4 SIMD): packing, a register-blocked GEMM, a masked softmax.
-;; Built by `npm run build:wasm` into kernels.generated.ts; src/engine/wasm/fastAttention.ts drives them.
+;; Attention Lab WebAssembly kernels (f32x4 SIMD): packing, a register-blocked GEMM, a masked softmax, LayerNorm and
+;; the feed-forward activations (ReLU, exact GELU, tanh GELU).
+;; Built by `npm run build:wasm` into kernels.generated.ts; src/engine/wasm/fastAttention.ts and fastLayers.ts drive
+;; them.
 ;;
 ;; Conventions
 ;; - Every pointer is a byte offset into the one exported linear memory; sizes and strides (ld*) count floats.
@@ -350,4 +352,213 @@
       (local.set $p (i32.add (local.get $p) (i32.shl (local.get $ld) (i32.const 2))))
       (local.set $r (i32.add (local.get $r) (i32.const 1)))
       (br_if $rl (i32.lt_u (local.get $r) (local.get $rows)))))
+
+  ;; The sum of a vector's four lanes.
+  (func $hsum (param $v v128) (result f32)
+    (f32.add
+      (f32.add (f32x4.extract_lane 0 (local.get $v)) (f32x4.extract_lane 1 (local.get $v)))
+      (f32.add (f32x4.extract_lane 2 (local.get $v)) (f32x4.extract_lane 3 (local.get $v)))))
+
+  ;; LayerNorm of $rows rows of $n features (x at $x, row stride $ldx) into $out (row stride $ldo; $out = $x is
+  ;; allowed): out = (x − mean) · 1/√(var + $eps) · γ + β with the biased variance, as PyTorch and layerNorm.ts
+  ;; (which sums in double). γ and β are $n floats each. Any $n: four features at a time, then the rest one by one.
+  ;; In float32 the mean m0 of pass 1 can be off by an ulp of the row's offset, which normalising a row of small
+  ;; spread would magnify (values −1 ± 0.01: ×170), so pass 2 also sums d = x − m0: the mean is m0 + lo with
+  ;; lo = Σd/n, the variance Σd²/n − lo² (the corrected two-pass formula), and pass 3 subtracts m0, then lo.
+  (func (export "layer_norm")
+    (param $x i32) (param $ldx i32) (param $rows i32) (param $n i32)
+    (param $gamma i32) (param $beta i32) (param $eps f32) (param $out i32) (param $ldo i32)
+    (local $r i32) (local $c i32) (local $n4 i32) (local $xr i32) (local $or i32) (local $off i32)
+    (local $vsum v128) (local $vsq v128) (local $sum f32) (local $sq f32) (local $mean f32) (local $vmean v128)
+    (local $lo f32) (local $vlo v128) (local $d v128) (local $ds f32)
+    (local $inv f32) (local $vinv v128) (local $nf f32)
+    (if (i32.or (i32.eqz (local.get $rows)) (i32.eqz (local.get $n))) (then (return)))
+    (local.set $n4 (i32.and (local.get $n) (i32.const -4)))
+    (local.set $nf (f32.convert_i32_u (local.get $n)))
+    (loop $rl
+      (local.set $xr (i32.add (local.get $x) (i32.shl (i32.mul (local.get $r) (local.get $ldx)) (i32.const 2))))
+      (local.set $or (i32.add (local.get $out) (i32.shl (i32.mul (local.get $r) (local.get $ldo)) (i32.const 2))))
+      ;; pass 1: m0, the mean in float32
+      (local.set $vsum (v128.const f32x4 0 0 0 0))
+      (local.set $c (i32.const 0))
+      (block $d1 (loop $l1
+        (br_if $d1 (i32.ge_u (local.get $c) (local.get $n4)))
+        (local.set $vsum (f32x4.add (local.get $vsum) (v128.load (i32.add (local.get $xr) (i32.shl (local.get $c) (i32.const 2))))))
+        (local.set $c (i32.add (local.get $c) (i32.const 4)))
+        (br $l1)))
+      (local.set $sum (call $hsum (local.get $vsum)))
+      (block $d1t (loop $l1t
+        (br_if $d1t (i32.ge_u (local.get $c) (local.get $n)))
+        (local.set $sum (f32.add (local.get $sum) (f32.load (i32.add (local.get $xr) (i32.shl (local.get $c) (i32.const 2))))))
+        (local.set $c (i32.add (local.get $c) (i32.const 1)))
+        (br $l1t)))
+      (local.set $mean (f32.div (local.get $sum) (local.get $nf)))
+      (local.set $vmean (f32x4.splat (local.get $mean)))
+      ;; pass 2: Σd and Σd², d = x − m0
+      (local.set $vsum (v128.const f32x4 0 0 0 0))
+      (local.set $vsq (v128.const f32x4 0 0 0 0))
+      (local.set $c (i32.const 0))
+      (block $d2 (loop $l2
+        (br_if $d2 (i32.ge_u (local.get $c) (local.get $n4)))
+        (local.set $d (f32x4.sub (v128.load (i32.add (local.get $xr) (i32.shl (local.get $c) (i32.const 2)))) (local.get $vmean)))
+        (local.set $vsum (f32x4.add (local.get $vsum) (local.get $d)))
+        (local.set $vsq (f32x4.add (local.get $vsq) (f32x4.mul (local.get $d) (local.get $d))))
+        (local.set $c (i32.add (local.get $c) (i32.const 4)))
+        (br $l2)))
+      (local.set $sum (call $hsum (local.get $vsum)))
+      (local.set $sq (call $hsum (local.get $vsq)))
+      (block $d2t (loop $l2t
+        (br_if $d2t (i32.ge_u (local.get $c) (local.get $n)))
+        (local.set $ds (f32.sub (f32.load (i32.add (local.get $xr) (i32.shl (local.get $c) (i32.const 2)))) (local.get $mean)))
+        (local.set $sum (f32.add (local.get $sum) (local.get $ds)))
+        (local.set $sq (f32.add (local.get $sq) (f32.mul (local.get $ds) (local.get $ds))))
+        (local.set $c (i32.add (local.get $c) (i32.const 1)))
+        (br $l2t)))
+      (local.set $lo (f32.div (local.get $sum) (local.get $nf)))
+      (local.set $vlo (f32x4.splat (local.get $lo)))
+      ;; var = Σd²/n − lo² (never below 0: Σd² ≥ (Σd)²/n, up to rounding)
+      (local.set $inv (f32.div (f32.const 1) (f32.sqrt (f32.add
+        (f32.max (f32.sub (f32.div (local.get $sq) (local.get $nf)) (f32.mul (local.get $lo) (local.get $lo))) (f32.const 0))
+        (local.get $eps)))))
+      (local.set $vinv (f32x4.splat (local.get $inv)))
+      ;; pass 3: ((x − m0) − lo) · inv · γ + β
+      (local.set $c (i32.const 0))
+      (block $d3 (loop $l3
+        (br_if $d3 (i32.ge_u (local.get $c) (local.get $n4)))
+        (local.set $off (i32.shl (local.get $c) (i32.const 2)))
+        (v128.store (i32.add (local.get $or) (local.get $off))
+          (f32x4.add
+            (f32x4.mul
+              (f32x4.mul
+                (f32x4.sub (f32x4.sub (v128.load (i32.add (local.get $xr) (local.get $off))) (local.get $vmean)) (local.get $vlo))
+                (local.get $vinv))
+              (v128.load (i32.add (local.get $gamma) (local.get $off))))
+            (v128.load (i32.add (local.get $beta) (local.get $off)))))
+        (local.set $c (i32.add (local.get $c) (i32.const 4)))
+        (br $l3)))
+      (block $d3t (loop $l3t
+        (br_if $d3t (i32.ge_u (local.get $c) (local.get $n)))
+        (local.set $off (i32.shl (local.get $c) (i32.const 2)))
+        (f32.store (i32.add (local.get $or) (local.get $off))
+          (f32.add
+            (f32.mul
+              (f32.mul
+                (f32.sub (f32.sub (f32.load (i32.add (local.get $xr) (local.get $off))) (local.get $mean)) (local.get $lo))
+                (local.get $inv))
+              (f32.load (i32.add (local.get $gamma) (local.get $off))))
+            (f32.load (i32.add (local.get $beta) (local.get $off)))))
+        (local.set $c (i32.add (local.get $c) (i32.const 1)))
+        (br $l3t)))
+      (local.set $r (i32.add (local.get $r) (i32.const 1)))
+      (br_if $rl (i32.lt_u (local.get $r) (local.get $rows)))))
+
+  ;; GPT-2's GELU, lane-wise: x/2 · (1 + tanh(y)), y = √(2/π)·(x + 0.044715·x³), as gelu.ts' geluTanh. With
+  ;; e = exp(−2|y|): 1 + tanh(y) is 2/(1 + e) for y ≥ 0 and 2e/(1 + e) for y < 0, so neither side cancels.
+  (func $gelu_tanh4 (param $x v128) (result v128)
+    (local $y v128) (local $e v128)
+    (local.set $y (f32x4.mul (v128.const f32x4 0.7978845608 0.7978845608 0.7978845608 0.7978845608)
+      (f32x4.add (local.get $x)
+        (f32x4.mul (f32x4.mul (f32x4.mul (v128.const f32x4 0.044715 0.044715 0.044715 0.044715) (local.get $x)) (local.get $x)) (local.get $x)))))
+    (local.set $e (call $exp4 (f32x4.mul (f32x4.abs (local.get $y)) (v128.const f32x4 -2 -2 -2 -2))))
+    (f32x4.div
+      (f32x4.mul (local.get $x)
+        (v128.bitselect (local.get $e) (v128.const f32x4 1 1 1 1) (f32x4.lt (local.get $y) (v128.const f32x4 0 0 0 0))))
+      (f32x4.add (v128.const f32x4 1 1 1 1) (local.get $e))))
+
+  ;; The activation on whole vectors from $p up to $end ($end − $p a multiple of 16 bytes), in place; $kind as
+  ;; `activate`.
+  ;;
+  ;; Exact GELU ($kind 1), lane-wise: x·Φ(x), Φ the standard normal CDF, as gelu.ts (which sums erf's series in
+  ;; double). Φ(−|x|) = erfc(z)/2 with z = |x|/√2, and erfc(z) = t·exp(−z² + P(t)), t = 1/(1 + z/2), P of degree 9: the
+  ;; Chebyshev fit of Numerical Recipes' erfcc, relative error below 1.2e-7 for every z ≥ 0. Working with erfc, not
+  ;; 1 + erf, keeps the negative tail (Φ tiny) accurate relative to its size; Φ(x) = 1 − Φ(−x) for x ≥ 0.
+  ;; −z² = −x²/2 is the exponent's large part: rounding it would cost up to z²·6e-8 of relative error in the tail,
+  ;; so it is kept exact: xh = |x| with the low 12 of its 24 significant bits cleared squares exactly, the remainder
+  ;; (xl·(|x| + xh), small) joins P, and the sum's rounding error (TwoSum) multiplies back as (1 + err).
+  ;; Overall ~1e-6 relative to gelu(x) wherever gelu(x) is a normal float (|x| < ~13).
+  ;; Its loop has the steps of $exp4 written inline: a call per vector costs about as much as the arithmetic.
+  (func $activate_vectors (param $p i32) (param $end i32) (param $kind i32)
+    (local $x v128) (local $ax v128) (local $t v128) (local $poly v128) (local $xh v128) (local $xl v128)
+    (local $e v128) (local $c v128) (local $s v128) (local $bb v128) (local $err v128) (local $q v128)
+    (local $r v128) (local $t4 v128) (local $n v128) (local $y v128)
+    (if (i32.eq (local.get $kind) (i32.const 1))
+      (then
+        (block $d (loop $l
+          (br_if $d (i32.ge_u (local.get $p) (local.get $end)))
+          (local.set $x (v128.load (local.get $p)))
+          (local.set $ax (f32x4.abs (local.get $x)))
+          (local.set $t (f32x4.div (v128.const f32x4 1 1 1 1)
+            (f32x4.add (v128.const f32x4 1 1 1 1) (f32x4.mul (local.get $ax) (v128.const f32x4 0.35355339 0.35355339 0.35355339 0.35355339)))))
+          (local.set $poly (v128.const f32x4 0.17087277 0.17087277 0.17087277 0.17087277))
+          (local.set $poly (f32x4.add (f32x4.mul (local.get $poly) (local.get $t)) (v128.const f32x4 -0.82215223 -0.82215223 -0.82215223 -0.82215223)))
+          (local.set $poly (f32x4.add (f32x4.mul (local.get $poly) (local.get $t)) (v128.const f32x4 1.48851587 1.48851587 1.48851587 1.48851587)))
+          (local.set $poly (f32x4.add (f32x4.mul (local.get $poly) (local.get $t)) (v128.const f32x4 -1.13520398 -1.13520398 -1.13520398 -1.13520398)))
+          (local.set $poly (f32x4.add (f32x4.mul (local.get $poly) (local.get $t)) (v128.const f32x4 0.27886807 0.27886807 0.27886807 0.27886807)))
+          (local.set $poly (f32x4.add (f32x4.mul (local.get $poly) (local.get $t)) (v128.const f32x4 -0.18628806 -0.18628806 -0.18628806 -0.18628806)))
+          (local.set $poly (f32x4.add (f32x4.mul (local.get $poly) (local.get $t)) (v128.const f32x4 0.09678418 0.09678418 0.09678418 0.09678418)))
+          (local.set $poly (f32x4.add (f32x4.mul (local.get $poly) (local.get $t)) (v128.const f32x4 0.37409196 0.37409196 0.37409196 0.37409196)))
+          (local.set $poly (f32x4.add (f32x4.mul (local.get $poly) (local.get $t)) (v128.const f32x4 1.00002368 1.00002368 1.00002368 1.00002368)))
+          (local.set $poly (f32x4.add (f32x4.mul (local.get $poly) (local.get $t)) (v128.const f32x4 -1.26551223 -1.26551223 -1.26551223 -1.26551223)))
+          (local.set $xh (v128.and (local.get $ax) (v128.const i32x4 -4096 -4096 -4096 -4096)))
+          (local.set $xl (f32x4.sub (local.get $ax) (local.get $xh)))
+          (local.set $e (f32x4.mul (f32x4.mul (local.get $xh) (local.get $xh)) (v128.const f32x4 -0.5 -0.5 -0.5 -0.5)))
+          (local.set $c (f32x4.sub (local.get $poly)
+            (f32x4.mul (f32x4.mul (local.get $xl) (f32x4.add (local.get $ax) (local.get $xh))) (v128.const f32x4 0.5 0.5 0.5 0.5))))
+          (local.set $s (f32x4.add (local.get $e) (local.get $c)))
+          (local.set $bb (f32x4.sub (local.get $s) (local.get $e)))
+          (local.set $err (f32x4.add (f32x4.sub (local.get $e) (f32x4.sub (local.get $s) (local.get $bb))) (f32x4.sub (local.get $c) (local.get $bb))))
+          ;; r = exp(s), the steps of $exp4
+          (local.set $r (f32x4.pmax (local.get $s) (v128.const f32x4 -87 -87 -87 -87)))
+          (local.set $t4 (f32x4.add (f32x4.mul (local.get $r) (v128.const f32x4 1.44269504 1.44269504 1.44269504 1.44269504))
+            (v128.const f32x4 12582912 12582912 12582912 12582912)))
+          (local.set $n (f32x4.sub (local.get $t4) (v128.const f32x4 12582912 12582912 12582912 12582912)))
+          (local.set $r (f32x4.sub (local.get $r) (f32x4.mul (local.get $n) (v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375))))
+          (local.set $r (f32x4.sub (local.get $r) (f32x4.mul (local.get $n) (v128.const f32x4 -2.12194440e-4 -2.12194440e-4 -2.12194440e-4 -2.12194440e-4))))
+          (local.set $y (v128.const f32x4 1.9875691500e-4 1.9875691500e-4 1.9875691500e-4 1.9875691500e-4))
+          (local.set $y (f32x4.add (f32x4.mul (local.get $y) (local.get $r)) (v128.const f32x4 1.3981999507e-3 1.3981999507e-3 1.3981999507e-3 1.3981999507e-3)))
+          (local.set $y (f32x4.add (f32x4.mul (local.get $y) (local.get $r)) (v128.const f32x4 8.3334519073e-3 8.3334519073e-3 8.3334519073e-3 8.3334519073e-3)))
+          (local.set $y (f32x4.add (f32x4.mul (local.get $y) (local.get $r)) (v128.const f32x4 4.1665795894e-2 4.1665795894e-2 4.1665795894e-2 4.1665795894e-2)))
+          (local.set $y (f32x4.add (f32x4.mul (local.get $y) (local.get $r)) (v128.const f32x4 1.6666665459e-1 1.6666665459e-1 1.6666665459e-1 1.6666665459e-1)))
+          (local.set $y (f32x4.add (f32x4.mul (local.get $y) (local.get $r)) (v128.const f32x4 5.0000001201e-1 5.0000001201e-1 5.0000001201e-1 5.0000001201e-1)))
+          (local.set $y (f32x4.add (f32x4.add (f32x4.mul (local.get $y) (f32x4.mul (local.get $r) (local.get $r))) (local.get $r))
+            (v128.const f32x4 1 1 1 1)))
+          (local.set $r (f32x4.mul (local.get $y)
+            (i32x4.shl (i32x4.add (local.get $t4) (v128.const i32x4 127 127 127 127)) (i32.const 23))))
+          (local.set $q (f32x4.mul
+            (f32x4.mul (f32x4.mul (local.get $t) (v128.const f32x4 0.5 0.5 0.5 0.5)) (local.get $r))
+            (f32x4.add (v128.const f32x4 1 1 1 1) (local.get $err))))
+          (v128.store (local.get $p)
+            (f32x4.mul (local.get $x)
+              (v128.bitselect (local.get $q) (f32x4.sub (v128.const f32x4 1 1 1 1) (local.get $q))
+                (f32x4.lt (local.get $x) (v128.const f32x4 0 0 0 0)))))
+          (local.set $p (i32.add (local.get $p) (i32.const 16)))
+          (br $l)))
+        (return)))
+    (if (i32.eq (local.get $kind) (i32.const 2))
+      (then
+        (block $d2 (loop $l2
+          (br_if $d2 (i32.ge_u (local.get $p) (local.get $end)))
+          (v128.store (local.get $p) (call $gelu_tanh4 (v128.load (local.get $p))))
+          (local.set $p (i32.add (local.get $p) (i32.const 16)))
+          (br $l2)))
+        (return)))
+    (block $d0 (loop $l0
+      (br_if $d0 (i32.ge_u (local.get $p) (local.get $end)))
+      (v128.store (local.get $p) (f32x4.pmax (v128.load (local.get $p)) (v128.const f32x4 0 0 0 0)))
+      (local.set $p (i32.add (local.get $p) (i32.const 16)))
+      (br $l0))))
+
+  ;; In place on $count floats at $p: the feed-forward network's activation, $kind 0 = ReLU (x < 0 → 0, as
+  ;; activateInPlace), 1 = exact GELU, 2 = tanh GELU ($gelu_tanh4). Whole vectors in place; the last
+  ;; 1–3 floats through scratch bytes 0..15, as one vector.
+  (func (export "activate") (param $p i32) (param $count i32) (param $kind i32)
+    (local $tail i32) (local $rest i32)
+    (local.set $tail (i32.add (local.get $p) (i32.shl (i32.and (local.get $count) (i32.const -4)) (i32.const 2))))
+    (call $activate_vectors (local.get $p) (local.get $tail) (local.get $kind))
+    (local.set $rest (i32.shl (i32.and (local.get $count) (i32.const 3)) (i32.const 2)))
+    (if (local.get $rest)
+      (then
+        (memory.copy (i32.const 0) (local.get $tail) (local.get $rest))
+        (call $activate_vectors (i32.const 0) (i32.const 16) (local.get $kind))
+        (memory.copy (local.get $tail) (i32.const 0) (local.get $rest)))))
 )
