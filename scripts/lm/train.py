@@ -397,7 +397,8 @@ def main(argv=None) -> int:
         if saved != c and any(getattr(saved, k) != getattr(c, k) for k in ("n_layer", "n_head", "n_embd", "ffn_dim", "context", "seed")):
             print(f"{ckpt_path} was trained with another architecture or seed; use another --out", file=sys.stderr)
             return 2
-        c = Config(**{**state["config"], "steps": c.steps, "vocab_size": vocab_size})  # resuming may extend the run, nothing else
+        # resuming may extend the run and change the thread count (which changes no result), nothing else
+        c = Config(**{**state["config"], "steps": c.steps, "vocab_size": vocab_size, "threads": args.threads if args.threads is not None else state["config"].get("threads", 0)})
     threads = c.threads or os.cpu_count() or 1
     torch.set_num_threads(threads)
     torch.manual_seed(c.seed)
