@@ -63,7 +63,7 @@ describe('the trainer matrix kernels', () => {
     const check = new Float64Array(aRows * bRows);
     jsRowDots(a, aRows, k, b, bRows, check, false);
     close(out, check);
-  });
+  }, 30_000); // 291,000 checked products: seconds on a busy 2-core machine, over the default 5 s
 
   it('switched off, the kernel declines and rowDots falls back to the loops', () => {
     setWasmRowDots(false);
