@@ -71,6 +71,10 @@ class Config:
     # "cosine": warm-up then cosine to lr * min_lr_ratio at `steps`. "wsd" (warmup-stable-decay): warm-up then a
     # constant lr that any number of steps can extend; an exported model comes from a decay branch (--decay-branch).
     schedule: str = "cosine"
+    # wsd only: later changes of the stable rate, "STEP:LR,STEP:LR" (each reached by a linear ramp over `warmup`
+    # steps from the rate before it). Added to a running run with --lr-change; kept in the config, so a run from
+    # scratch with the same config retraces it.
+    lr_changes: str = ""
     layer_norm_eps: float = 1e-5
     activation: str = "gelu"
     probe_every: int = 250
@@ -311,11 +315,29 @@ def heldout_rows(tokens: dict[str, np.ndarray], c: Config, language: str, n: int
 def lr_at(c: Config, step: int, rewarm_at: int = 0) -> float:
     """rewarm_at: the step a fresh optimizer started at (a run resumed from weights alone warms up again there)."""
     if step - rewarm_at < c.warmup:
-        return c.lr * (step - rewarm_at + 1) / c.warmup
+        return (stable_lr(c, step) if c.schedule == "wsd" else c.lr) * (step - rewarm_at + 1) / c.warmup
     if c.schedule == "wsd":
-        return c.lr
+        return stable_lr(c, step)
     progress = min(1.0, (step - c.warmup) / max(1, c.steps - c.warmup))
     return c.lr * (c.min_lr_ratio + (1 - c.min_lr_ratio) * 0.5 * (1 + math.cos(math.pi * progress)))
+
+
+def lr_change_points(c: Config) -> list[tuple[int, float]]:
+    points = []
+    for part in filter(None, (p.strip() for p in c.lr_changes.split(","))):
+        at, lr = part.split(":")
+        points.append((int(at), float(lr)))
+    return sorted(points)
+
+
+def stable_lr(c: Config, step: int) -> float:
+    """The wsd stable rate at `step`: c.lr, then each change of lr_changes, ramped in over c.warmup steps."""
+    lr = c.lr
+    for at, new in lr_change_points(c):
+        if step < at:
+            break
+        lr = lr + (new - lr) * min(1.0, (step - at + 1) / c.warmup)
+    return lr
 
 
 def save_atomic(obj, path: str) -> None:
@@ -348,6 +370,9 @@ def main(argv=None) -> int:
     p.add_argument("--save-weights", default=None, metavar="WEIGHTS",
                    help="write checkpoint.pt's weights, step, config, minutes and log.jsonl to WEIGHTS (float32, no "
                         "optimizer state: Adam's moments with beta2 = 0.95 rebuild within ~100 steps) and exit")
+    p.add_argument("--lr-change", default=None, metavar="LR",
+                   help="wsd: from the checkpoint's step on, the stable rate becomes LR (ramped over --warmup steps); "
+                        "recorded in the config's lr_changes")
     p.add_argument("--decay-branch", type=int, default=None, metavar="N",
                    help="wsd: from checkpoint.pt, N more steps with the lr falling linearly to 0, written to branch.pt "
                         "(checkpoint.pt and log.jsonl untouched, so the stable run goes on); export.py --checkpoint branch.pt")
@@ -399,6 +424,8 @@ def main(argv=None) -> int:
             return 2
         # resuming may extend the run and change the thread count (which changes no result), nothing else
         c = Config(**{**state["config"], "steps": c.steps, "vocab_size": vocab_size, "threads": args.threads if args.threads is not None else state["config"].get("threads", 0)})
+        if args.lr_change is not None:
+            c.lr_changes = ",".join(filter(None, [c.lr_changes, f"{state['step']}:{args.lr_change}"]))
     threads = c.threads or os.cpu_count() or 1
     torch.set_num_threads(threads)
     torch.manual_seed(c.seed)
@@ -469,11 +496,12 @@ def main(argv=None) -> int:
             return 2
         first, n = step, args.decay_branch
         last = first + n
-        lr_of = lambda s_: c.lr * max(0.0, 1 - (s_ - first + 1) / n)  # noqa: E731
+        top = stable_lr(c, first)
+        lr_of = lambda s_: top * max(0.0, 1 - (s_ - first + 1) / n)  # noqa: E731
         ckpt_path = os.path.join(args.out, "branch.pt")
         log_path = os.path.join(args.out, "branch-log.jsonl")
         open(log_path, "w").close()
-        print(f"decay branch: steps {first}..{last}, lr {c.lr} → 0, into {ckpt_path}")
+        print(f"decay branch: steps {first}..{last}, lr {top} → 0, into {ckpt_path}")
     while step < last and not stop["now"]:
         t0 = time.perf_counter()
         rows = torch.from_numpy(batch_for_step(train, c, step))

@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 PY=/usr/bin/python3
 RUN=scripts/lm/run
-RECIPE=(--batch 8 --lr 1.5e-3 --warmup 300 --schedule wsd --random-repeat-prob 0.1 --steps 100000000 --probe-every 500 --checkpoint-every 250)
+RECIPE=(--batch 8 --lr 1.5e-3 --lr-changes 9708:2.5e-3 --warmup 300 --schedule wsd --random-repeat-prob 0.1 --steps 100000000 --probe-every 500 --checkpoint-every 250)
 
 UNTIL=""
 while [ $# -gt 0 ]; do
