@@ -423,7 +423,7 @@ def main(argv=None) -> int:
             print(f"{ckpt_path} was trained with another architecture or seed; use another --out", file=sys.stderr)
             return 2
         # resuming may extend the run and change the thread count (which changes no result), nothing else
-        c = Config(**{**state["config"], "steps": c.steps, "vocab_size": vocab_size, "threads": args.threads if args.threads is not None else state["config"].get("threads", 0)})
+        c = Config(**{**state["config"], "steps": args.steps if args.steps is not None else state["config"]["steps"], "vocab_size": vocab_size, "threads": args.threads if args.threads is not None else state["config"].get("threads", 0)})
         if args.lr_change is not None:
             c.lr_changes = ",".join(filter(None, [c.lr_changes, f"{state['step']}:{args.lr_change}"]))
     threads = c.threads or os.cpu_count() or 1
