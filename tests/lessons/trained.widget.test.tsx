@@ -136,13 +136,11 @@ describe('trained-model-lab', () => {
       expect(thumb).toBe(56);
       const template = grid.style.gridTemplateColumns;
       expect(template).toBe(headsGridColumns(SHAPE.numHeads + 1, thumb));
-      // "auto repeat(5, minmax(68px, max-content))": the head columns' least width, and never narrower than a card's content.
-      const track = /^auto repeat\((\d+), (?:minmax\((\d+)px, max-content\)|(\d+)px)\)$/.exec(template);
+      // "auto repeat(5, 68px)": every head column as wide as a card, fixed so that labels cannot widen it.
+      const track = /^auto repeat\((\d+), (\d+)px\)$/.exec(template);
       expect(track).not.toBeNull();
       expect(Number(track?.[1])).toBe(SHAPE.numHeads + 1);
-      // A minmax track: a card wider than the least width widens its column instead of overlapping the next.
-      expect(track?.[2]).toBeDefined();
-      const columnMin = Number(track?.[2] ?? track?.[3]);
+      const columnMin = Number(track?.[2]);
       const px = (value: string) => (value.endsWith('rem') ? Number.parseFloat(value) * 16 : Number.parseFloat(value) || 0);
       const cards = Array.from(grid.querySelectorAll<HTMLElement>('button[data-layer]'));
       expect(cards).toHaveLength(SHAPE.numLayers * (SHAPE.numHeads + 1));

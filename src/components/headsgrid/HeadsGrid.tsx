@@ -22,11 +22,13 @@ export const CAPTION_MIN_THUMBNAIL = 48;
 const CARD_CHROME = 10;
 
 /**
- * The grid's columns: the row labels, then one column per head and the average, each at least as wide as a card
- * (the thumbnail, its padding and border, 2 px to spare) and wider if a card ever is, so cards never overlap.
+ * The grid's columns: the row labels, then one column per head and the average, each as wide as a card (the
+ * thumbnail, its padding and border, 2 px to spare; captions are as wide as the thumbnail), so cards never overlap.
+ * Fixed, not max-content: the column labels ("Average") would widen the tracks past what an embed fitted its
+ * thumbnails to, and a 360 px frame would scroll.
  */
 export function headsGridColumns(columns: number, thumbnailSize: number): string {
-  return `auto repeat(${columns}, minmax(${thumbnailSize + CARD_CHROME + 2}px, max-content))`;
+  return `auto repeat(${columns}, ${thumbnailSize + CARD_CHROME + 2}px)`;
 }
 
 export interface HeadsGridProps {
