@@ -229,7 +229,7 @@ def batch_for_step(tokens: dict[str, np.ndarray], c: Config, step: int) -> np.nd
         rows[r] = row
     if c.random_repeat_prob > 0:
         first_ordinary = 257  # after <|endoftext|> and the 256 byte tokens
-        vocab_size = int(max(int(t.max()) for t in tokens.values())) + 1 if c.vocab_size <= 0 else c.vocab_size
+        vocab_size = c.vocab_size  # main() sets it from vocabulary.json before any batch
         for r in range(c.batch):
             if rng.random() < c.random_repeat_prob:
                 half = c.context // 2

@@ -144,11 +144,11 @@ export function learnWordMerges(words: readonly CountedWord[], options: WordMerg
     }
     const merged = intern(text);
     learnt.push({ text, count: current });
-    const touched = new Map<number, number>(); // pair key → count change, pushed to the heap once per merge
+    const touched = new Set<number>(); // pair keys whose count changed: pushed to the heap once per merge
     const change = (a: number, b: number, delta: number): void => {
       const key = pairKey(a, b);
       pairCount.set(key, (pairCount.get(key) ?? 0) + delta);
-      touched.set(key, 1);
+      touched.add(key);
     };
     for (const w of [...(pairWords.get(k) ?? [])]) {
       const seq = seqs[w];
@@ -172,7 +172,7 @@ export function learnWordMerges(words: readonly CountedWord[], options: WordMerg
     }
     pairCount.delete(k);
     pairWords.delete(k);
-    for (const key of touched.keys()) {
+    for (const key of touched) {
       const count = pairCount.get(key) ?? 0;
       if (count <= 0) {
         pairCount.delete(key);
