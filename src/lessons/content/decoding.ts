@@ -486,8 +486,8 @@ export const decoding: Lesson = {
       kind: 'widget',
       widget: 'generation',
       caption: {
-        en: 'The lab’s trained model writing from your prompt, greedily or by sampling at the temperature you set. For each new token it draws that step’s attention: one query row over every token so far. The model is small (2 layers × 4 heads, trained on about 20 million tokens) and has not learned to copy from its prompt; read its attention as what it is, not as a pattern it should show.',
-        zh: '实验台中训练好的模型接着你的提示往下写，可以用贪心解码，也可以按你设定的温度采样。每生成一个新词元，组件都会画出这一步的注意力：一个查询行，覆盖目前为止的所有词元。这个模型很小（2 层 × 4 个头，训练数据约 2000 万个词元），也没有学会从提示中照抄；请如实看待它的注意力，不要把它当作某种本该出现的模式。',
+        en: 'The lab’s trained model writing from your prompt, greedily or by sampling at the temperature you set. For each new token it draws that step’s attention: one query row over every token so far. The model is small (2 layers × 4 heads, trained on about 25 million tokens). Give it a prompt that repeats a phrase and stop partway through the repeat: greedy decoding continues the copy, and in those steps its induction head (lesson 10) looks at the token after the earlier copy. Left to itself on new text it soon loops, repeating its own last few tokens, which is what greedy decoding of a small model tends to do.',
+        zh: '实验台中训练好的模型接着你的提示往下写，可以用贪心解码，也可以按你设定的温度采样。每生成一个新词元，组件都会画出这一步的注意力：一个查询行，覆盖目前为止的所有词元。这个模型很小（2 层 × 4 个头，训练数据约 2500 万个词元）。给它一个重复某个短语的提示，并在重复到一半时停下：贪心解码会把照抄继续下去，这几步里它的归纳头（第 10 课）看向前文那次出现之后的词元。遇到没有重复的新文本时，它很快就会绕圈子，不断重复自己最后写出的几个词元，这是小模型贪心解码的常见现象。',
       },
     },
     {

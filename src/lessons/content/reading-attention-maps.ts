@@ -272,20 +272,20 @@ export const readingAttentionMaps: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'The project’s trained language model (2 layers of 4 heads) was trained on text in which spans sometimes repeat, so it had a reason to learn this circuit. The example below repeats a phrase and stops right after the second “old”: copying from the first sentence would give “house”. Which of its heads do which job is for you to find:',
-        zh: '本项目训练的语言模型（2 层，每层 4 个头）在训练时读过一些片段会重复出现的文本，所以它有理由学会这个回路。下面的例子把一个短语重复了一遍，停在第二个“old”之后：照抄第一句，下一个应是“house”。它的哪个头做哪项工作，要由你自己去找：',
+        en: 'The project’s trained language model (2 layers of 4 heads) was trained on text in which spans sometimes repeat, and it did learn this circuit: the probes that label the grid find a previous-token head in layer 1 and an induction head in layer 2. The example below repeats a phrase and stops right after the second “old”: copying from the first sentence gives “house”, and “house” is the model’s top guess. Find the two heads and test them:',
+        zh: '本项目训练的语言模型（2 层，每层 4 个头）在训练时读过一些片段会重复出现的文本，它也确实学会了这个回路：给网格加标签的探针在第 1 层找到一个前一个词元头，在第 2 层找到一个归纳头。下面的例子把一个短语重复了一遍，停在第二个“old”之后：照抄第一句，下一个是“house”，而“house”正是模型排第一的猜测。找到这两个头，再检验它们：',
       },
     },
     {
       kind: 'list',
       items: [
         {
-          en: '**Previous-token head**: in layer 1, a map with a stripe just below the diagonal.',
-          zh: '**前一个词元头**：在第 1 层，注意力图在对角线正下方有一条斜线。',
+          en: '**Previous-token head**: in layer 1, a map with a stripe just below the diagonal. Its card in the grid carries the label the probe gave it.',
+          zh: '**前一个词元头**：在第 1 层，注意力图在对角线正下方有一条斜线。网格中它的卡片上有探针给出的标签。',
         },
         {
-          en: '**Induction head**: in layer 2, a map whose rows in the second sentence light up one step to the right of the same word in the first sentence.',
-          zh: '**归纳头**：在第 2 层，第二句中各行的亮点落在第一句同一个词右边一格的位置。',
+          en: '**Induction head**: in layer 2, a map whose rows in the second sentence light up one step to the right of the same word in the first sentence. Check the label against the map: does the last row’s brightest cell sit on “house”?',
+          zh: '**归纳头**：在第 2 层，第二句中各行的亮点落在第一句同一个词右边一格的位置。拿注意力图核对这个标签：最后一行最亮的格子是不是落在“house”上？',
         },
         {
           en: 'Switch each one off, then both, and watch the top prediction and the probability of “house” in the before → after rows.',
@@ -298,15 +298,15 @@ export const readingAttentionMaps: Lesson = {
       widget: 'trained-model-lab',
       config: { example: 'repeatEn,repeatZh' },
       caption: {
-        en: 'The trained model on your sentence: click a head in the grid to see its map, untick a head to switch it off. The Chinese example repeats the name “张三丰” and stops after “张三”. The model is tiny and often wrong: try your own repeats too.',
-        zh: '训练好的模型处理你的句子：点击网格中的头查看它的注意力图，取消勾选就把它关掉。中文例子重复了名字“张三丰”，停在“张三”之后。模型很小，经常出错：也试试你自己写的重复句子。',
+        en: 'The trained model on your sentence: click a head in the grid to see its map, untick a head to switch it off. The Chinese example mentions “李四”, then stops after a second “李”; copying gives “四”. The model is tiny and often wrong: try your own repeats too.',
+        zh: '训练好的模型处理你的句子：点击网格中的头查看它的注意力图，取消勾选就把它关掉。中文例子先提到“李四”，然后停在第二个“李”之后；照抄的话，下一个是“四”。模型很小，经常出错：也试试你自己写的重复句子。',
       },
     },
     {
       kind: 'prose',
       text: {
-        en: 'You may see “house” lose its lead when the induction head is off, and also when the previous-token head is off, although that head never looks at “house” itself: the induction head reads what the previous-token head wrote. Heads of a trained model are rarely pure, so a map can look like a mix of two patterns, and a tiny model may copy only part of the time.',
-        zh: '你可能会看到：关掉归纳头时，“house”不再领先；关掉前一个词元头时也会这样，尽管那个头本身从不看“house”：归纳头读取的正是前一个词元头写下的信息。训练好的模型中，头很少只做一件事，所以一张注意力图可能像两种模式的混合；而一个很小的模型也可能只是有时才会照抄。',
+        en: 'With every head on, “house” leads with more than half of the probability. Switch the induction head off and it falls to about 1 %. Switch only the previous-token head off and it falls just as far, although that head, from the last position, puts almost no weight on “house”: the induction head finds the earlier “old” by what the previous-token head wrote into the position after it. Two heads, neither enough alone, is what a circuit means. Heads of a trained model are rarely pure, so a map can look like a mix of two patterns, and a tiny model copies only part of the time: a name it has often seen followed by something else (try “张三丰 … 张三”) can pull its guess away from the copy.',
+        zh: '所有头都打开时，“house”以超过一半的概率领先。关掉归纳头，它跌到 1% 左右。只关掉前一个词元头，它也跌得一样低，尽管这个头在最后一个位置几乎不把权重放在“house”上：归纳头是靠前一个词元头写进“old”后一个位置的信息，才找到前面那个“old”的。两个头，单独哪一个都不够，这就是“回路”的含义。训练好的模型中，头很少只做一件事，所以一张注意力图可能像两种模式的混合；而一个很小的模型只是有时才会照抄：一个它常见到后面跟着别的字的名字（试试“张三丰……张三”），会把它的猜测从照抄上拉开。',
       },
     },
     { kind: 'heading', text: { en: 'What a weight tells you', zh: '一个权重能说明什么' } },

@@ -24,7 +24,7 @@ describe('LabPresets', () => {
     expect(screen.getByRole('group', { name: 'Examples for the trained model' })).toBeInTheDocument();
     expect(screen.getAllByRole('button')).toHaveLength(3);
     expect(TRAINED_EXAMPLE_IDS).toHaveLength(3);
-    expect(screen.getByText(/copies from its first time would say “house”/)).toBeInTheDocument();
+    expect(screen.getByText(/copying from its first time gives “house”/)).toBeInTheDocument();
   });
 
   it.each([
@@ -42,7 +42,7 @@ describe('LabPresets', () => {
   it('the examples are what the hints describe: a repeat ends where copying decides, the last one has no repeat', () => {
     expect(TRAINED_EXAMPLES.repeatEn.endsWith('to the old')).toBe(true);
     expect(TRAINED_EXAMPLES.repeatEn.indexOf(' old house')).toBeGreaterThan(0);
-    expect(TRAINED_EXAMPLES.repeatZh.startsWith('张三丰') && TRAINED_EXAMPLES.repeatZh.endsWith('张三')).toBe(true);
+    expect(TRAINED_EXAMPLES.repeatZh.includes('李四') && TRAINED_EXAMPLES.repeatZh.endsWith('李')).toBe(true);
     expect(TRAINED_EXAMPLES.nextWord.endsWith(' New')).toBe(true);
   });
 
