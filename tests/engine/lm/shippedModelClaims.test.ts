@@ -12,6 +12,7 @@ import { inductionScores, inductionSettingsFor } from '../../../src/engine/lm/he
 import { trainedModelFromBytes, type CausalLmModel } from '../../../src/engine/run';
 import type { HeadId } from '../../../src/engine/choices';
 import { TRAINED_EXAMPLES } from '../../../src/components/model/labPresets';
+import { DEFAULT_SENTENCES } from '../../../src/state/defaultSentence';
 import { COPY_PHRASES } from '../../../scripts/lm/copyPhrases';
 
 const MODEL_FILE = resolve(__dirname, '../../../public/models/lm/model.bin');
@@ -56,6 +57,14 @@ beforeAll(() => {
   previousHead = labelled('previousToken', TRAINED_EXAMPLES.repeatEn, induction, settings.length);
   inductionHead = labelled('induction', TRAINED_EXAMPLES.repeatEn, induction, settings.length);
 }, 120_000);
+
+describe('lesson 5: a previous-token head to find in the grid', () => {
+  it.each(Object.entries(DEFAULT_SENTENCES))('on the lab’s %s sentence, a head is labelled previous token', (_, text) => {
+    const settings = inductionSettingsFor(model.weights.nPositions);
+    const labels = headLabelsOf(model.run({ text }), null, { inductionLength: settings.length });
+    expect(labels.heads.flat().some((h) => h.label?.kind === 'previousToken')).toBe(true);
+  });
+});
 
 describe('lesson 10: the hunt for the two heads', () => {
   it('the grid labels a previous-token head in layer 1 and an induction head in layer 2', () => {
