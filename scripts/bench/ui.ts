@@ -15,7 +15,7 @@ const TOKENS = (process.env.UI_TOKENS ?? '16,64,512').split(',').filter(Boolean)
 /** The default trained model's case (issue 29): tokens including its start token; UI_TRAINED_TOKENS=0 skips it. */
 const TRAINED_TOKENS = Number(process.env.UI_TRAINED_TOKENS ?? 100);
 /** A plain English sentence, repeated and cut to the length: every word is one token of the trained vocabulary. */
-const TRAINED_SENTENCE = 'The little girl walked to the old house by the river .';
+const TRAINED_SENTENCE = 'The little girl walked to the old house by the river and';
 const REPS = 9;
 
 interface CaseResult {
@@ -86,6 +86,8 @@ async function main(): Promise<void> {
       await page.goto(`${base}/?lang=en&text=${encodeURIComponent(text)}`);
       await page.getByRole('region', { name: 'Next-token predictions' }).waitFor({ timeout: 30_000 });
       await page.locator('.heads-grid-view__caption[title]').first().waitFor({ timeout: 60_000 });
+      // The induction probe (64 runs in slices between tasks) must be done, or its slices would be timed too.
+      await page.waitForFunction(() => !(document.querySelector('.head-labels-guide')?.textContent ?? '').includes('induction probe is still running'), undefined, { timeout: 120_000 });
       const shown = await page.getByRole('list', { name: 'Tokens' }).getByRole('listitem').count();
       if (shown !== TRAINED_TOKENS) throw new Error(`expected ${TRAINED_TOKENS} tokens of the trained model (start token included), found ${shown}`);
       await page.waitForTimeout(300);

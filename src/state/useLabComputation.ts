@@ -31,12 +31,12 @@ function onlyTextDiffers(a: LabInputs, b: LabInputs): boolean {
 }
 
 /**
- * The inputs the engine should run on now. Toggles and settings apply at once; typing in a long text is held
- * until the student pauses, so each keystroke paints immediately instead of waiting for a full recompute.
+ * The inputs the engine should run on now. Toggles and settings apply at once; typing in a long text (`long`) is
+ * held until the student pauses, so each keystroke paints immediately instead of waiting for a full recompute.
  */
-function useScheduledInputs(inputs: LabInputs): LabInputs {
+function useScheduledInputs(inputs: LabInputs, long: boolean): LabInputs {
   const [settled, setSettled] = useState(inputs);
-  const hold = inputs !== settled && inputs.text.length > LONG_TEXT_CHARS && onlyTextDiffers(inputs, settled);
+  const hold = long && inputs !== settled && onlyTextDiffers(inputs, settled);
   // Not holding: adopt the new inputs during render (React's pattern for state derived from props).
   if (!hold && settled !== inputs) setSettled(inputs);
   useEffect(() => {
@@ -58,13 +58,18 @@ export function useLabComputationState(): LabComputationState {
   const chosen = useLab(useShallow(selectInputs));
   const model = useScopedModel(chosen.model);
   const inputs = useMemo(() => (model === chosen.model ? chosen : { ...chosen, model }), [chosen, model]);
-  const scheduled = useScheduledInputs(inputs);
-  const deferred = useDeferredValue(scheduled);
-  // A short text is recomputed and drawn in the click's own render: deferring it cost a second render and a second
-  // paint of every panel (the first with the old numbers) for arithmetic of a tenth of a millisecond.
-  const used = scheduled.text.length <= LONG_TEXT_CHARS ? scheduled : deferred;
-  const tokenLimit = useTokenLimit();
   const trained = useTrainedModel(model === 'trained');
+  // The trained model reads at most its context (128 tokens), so its run is short whatever the text's length: it is
+  // never held back. The untrained encoder reads up to MAX_TOKENS, and a long text's keystrokes wait for a pause.
+  const long = trained === null && inputs.text.length > LONG_TEXT_CHARS;
+  const scheduled = useScheduledInputs(inputs, long);
+  // Only a new long text is computed in a deferred render (the old result stays on screen meanwhile). A head toggle,
+  // a mask or a short text is computed and drawn in the click's own render: deferring it cost a second render and a
+  // second paint of every panel, the first with the old numbers. Short of a long text the deferred value stays null,
+  // so React schedules no background render either.
+  const deferred = useDeferredValue(long ? scheduled : null);
+  const used = deferred !== null && deferred.text !== scheduled.text ? deferred : scheduled;
+  const tokenLimit = useTokenLimit();
   const result = useMemo(() => computeLab(used, tokenLimit, trained), [used, tokenLimit, trained]);
   return { result, pending: used !== inputs };
 }

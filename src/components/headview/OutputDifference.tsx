@@ -169,7 +169,7 @@ function DifferenceCanvas({ diff, maxAbs, width, label }: DifferenceCanvasProps)
     canvas.width = diff.cols;
     canvas.height = diff.rows;
     const image = ctx.createImageData(diff.cols, diff.rows);
-    image.data.set(differencePixels(diff, scoreColor(maxAbs)));
+    image.data.set(differencePixels(diff, maxAbs));
     ctx.putImageData(image, 0, 0);
   }, [diff, maxAbs]);
   return <canvas ref={ref} className="outdiff-canvas" role="img" aria-label={label} style={{ width: diff.cols * cw, height: diff.rows * ch }} />;

@@ -1,6 +1,13 @@
 import { color as parseColor } from 'd3';
 import { maxAbsDifference, subtract, zeros, type EncoderLayerTrace, type Matrix } from '../../engine';
-import { MASKED_CELL_FILL } from '../heatmap/palettes';
+import { MASKED_CELL_FILL, scoreColor } from '../heatmap/palettes';
+import { colorRamp, rampIndex } from '../heatmap/paint';
+import { SCORES_RAMP_KEY } from '../heatmap/heatmapModel';
+
+const MASKED_RGB = (() => {
+  const c = parseColor(MASKED_CELL_FILL)?.rgb();
+  return c ? [c.r, c.g, c.b] : [0, 0, 0];
+})();
 
 /** Which output is compared: the whole encoder layer, or only its multi-head attention sub-layer (before the residual and LayerNorm). */
 export type DifferenceSource = 'layer' | 'attention';
@@ -43,23 +50,31 @@ export function formatDelta(value: number): string {
   return text.replace('-', '−');
 }
 
-/** RGBA pixels of a [rows × cols] matrix through `colorOf`, one pixel per cell, row-major (canvas ImageData order). */
-export function differencePixels(m: Matrix, colorOf: (value: number) => string): Uint8ClampedArray {
+/**
+ * RGBA pixels of a [rows × cols] difference, one pixel per cell, row-major (canvas ImageData order), on the diverging
+ * scale of ±maxAbs (scoreColor) sampled once into a shared 256-step ramp: per-cell d3 colours cost more than the
+ * rest of a head toggle. Non-finite values are grey.
+ */
+export function differencePixels(m: Matrix, maxAbs: number): Uint8ClampedArray {
+  const limit = maxAbs > 0 && Number.isFinite(maxAbs) ? maxAbs : 1;
+  const domain = [-limit, limit] as const;
+  const ramp = colorRamp({ kind: 'scores', domain, color: scoreColor(limit), ticks: [], rampKey: SCORES_RAMP_KEY });
+  const steps = ramp.length / 4;
   const pixels = new Uint8ClampedArray(m.rows * m.cols * 4);
-  const cache = new Map<string, [number, number, number]>();
   for (let i = 0; i < m.data.length; i++) {
     const v = m.data[i];
-    const css = Number.isFinite(v) ? colorOf(v) : MASKED_CELL_FILL;
-    let rgb = cache.get(css);
-    if (!rgb) {
-      const c = parseColor(css)?.rgb();
-      rgb = c ? [c.r, c.g, c.b] : [0, 0, 0];
-      cache.set(css, rgb);
+    const o = i * 4;
+    if (Number.isFinite(v)) {
+      const r = rampIndex(v, domain, steps) * 4;
+      pixels[o] = ramp[r];
+      pixels[o + 1] = ramp[r + 1];
+      pixels[o + 2] = ramp[r + 2];
+    } else {
+      pixels[o] = MASKED_RGB[0];
+      pixels[o + 1] = MASKED_RGB[1];
+      pixels[o + 2] = MASKED_RGB[2];
     }
-    pixels[i * 4] = rgb[0];
-    pixels[i * 4 + 1] = rgb[1];
-    pixels[i * 4 + 2] = rgb[2];
-    pixels[i * 4 + 3] = 255;
+    pixels[o + 3] = 255;
   }
   return pixels;
 }

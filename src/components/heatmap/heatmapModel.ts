@@ -59,6 +59,9 @@ export function fullyBlockedRows(matrix: Matrix, mask: BlockedMask | null | unde
  * The colour scale for a matrix. Weights: weightColor(palette) on 0 … 1. Scores: scoreColor(m), symmetric
  * around 0, with m the largest |value| over the cells that are drawn in colour (blocked and ±∞ cells ignored).
  */
+/** The ramp key of every diverging score scale (scoreColor sampled over its own ±m domain). */
+export const SCORES_RAMP_KEY = 'scores/RdBu';
+
 export function heatmapScale(kind: HeatmapKind, matrix: Matrix, mask: BlockedMask | null | undefined, palette: WeightPalette = 'viridis'): HeatmapScale {
   if (kind === 'weights') {
     return { kind, domain: [0, 1], color: weightColor(palette), ticks: scaleLinear().domain([0, 1]).ticks(5), rampKey: `weights/${palette}` };
@@ -73,7 +76,7 @@ export function heatmapScale(kind: HeatmapKind, matrix: Matrix, mask: BlockedMas
   const m = found > 0 ? found : 1;
   const ticks = scaleLinear().domain([-m, m]).ticks(4);
   // scoreColor is linear over [−m, 0, m]: sampled evenly over its domain it gives the same colours for every m.
-  return { kind, domain: [-m, m], color: scoreColor(m), ticks: ticks.length > 1 ? ticks : [-m, 0, m], rampKey: 'scores/RdBu' };
+  return { kind, domain: [-m, m], color: scoreColor(m), ticks: ticks.length > 1 ? ticks : [-m, 0, m], rampKey: SCORES_RAMP_KEY };
 }
 
 /** Formats a value with fixed decimals; never "NaN" (shown as "—"), ±∞ as symbols, no "-0.0000". */

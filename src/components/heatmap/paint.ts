@@ -108,44 +108,113 @@ export function paintHeatmap(canvas: HTMLCanvasElement, { matrix, scale, mask, w
   const ratio = pixelRatio ?? (typeof window !== 'undefined' && window.devicePixelRatio > 0 ? window.devicePixelRatio : 1);
   const ctx = safeContext(canvas);
   if (!ctx || matrix.rows === 0 || matrix.cols === 0) return false;
-  const scratch = canvas.ownerDocument.createElement('canvas');
-  scratch.width = matrix.cols;
-  scratch.height = matrix.rows;
-  const scratchCtx = safeContext(scratch);
-  if (!scratchCtx) return false;
-  const image = scratchCtx.createImageData(matrix.cols, matrix.rows);
+  const scratch = cellCanvas(canvas.ownerDocument, matrix.cols, matrix.rows);
+  if (!scratch) return false;
+  const image = scratch.ctx.createImageData(matrix.cols, matrix.rows);
   fillCellPixels(image.data, matrix, scale, mask);
-  scratchCtx.putImageData(image, 0, 0);
+  scratch.ctx.putImageData(image, 0, 0);
 
   const w = Math.max(1, Math.round(width * ratio));
   const h = Math.max(1, Math.round(height * ratio));
-  canvas.width = w;
-  canvas.height = h;
+  // Setting a canvas's size reallocates its pixels even when it is the same: only a new size does.
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
   ctx.imageSmoothingEnabled = false;
   ctx.clearRect(0, 0, w, h);
-  ctx.drawImage(scratch, 0, 0, w, h);
-
-  const runs = blockedRuns(matrix, mask);
-  if (runs.length > 0) {
-    const cw = w / matrix.cols;
-    const ch = h / matrix.rows;
-    ctx.save();
-    ctx.beginPath();
-    for (const [q, k0, k1] of runs) ctx.rect(k0 * cw, q * ch, (k1 - k0) * cw, ch);
-    ctx.clip();
-    ctx.beginPath();
-    const spacing = 6 * ratio;
-    for (let d = -h; d < w; d += spacing) {
-      ctx.moveTo(d, h);
-      ctx.lineTo(d + h, 0);
-    }
-    ctx.strokeStyle = MASKED_HATCH_STROKE;
-    ctx.lineWidth = Math.max(1, ratio);
-    ctx.stroke();
-    ctx.restore();
-  }
+  ctx.drawImage(scratch.canvas, 0, 0, matrix.cols, matrix.rows, 0, 0, w, h);
+  const hatch = hatchOverlay(canvas.ownerDocument, matrix, mask, w, h, ratio);
+  if (hatch) ctx.drawImage(hatch, 0, 0);
   return true;
 }
+
+/** One scratch canvas for every paint (a paint is synchronous), grown to the largest matrix painted so far. */
+let scratchCanvas: { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } | null = null;
+
+function cellCanvas(doc: Document, cols: number, rows: number): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } | null {
+  if (!scratchCanvas || scratchCanvas.canvas.ownerDocument !== doc) {
+    const canvas = doc.createElement('canvas');
+    const ctx = safeContext(canvas);
+    if (!ctx) return null;
+    scratchCanvas = { canvas, ctx };
+  }
+  const { canvas } = scratchCanvas;
+  if (canvas.width < cols || canvas.height < rows) {
+    canvas.width = Math.max(canvas.width, cols);
+    canvas.height = Math.max(canvas.height, rows);
+  }
+  return scratchCanvas;
+}
+
+/**
+ * The hatch lines over the blocked cells, at device size, drawn once per mask shape and size and kept: a head
+ * toggle repaints several heatmaps of the same causal mask, and clipping and stroking the lines was most of a paint.
+ * Null when no cell is blocked.
+ */
+function hatchOverlay(doc: Document, matrix: Matrix, mask: BlockedMask | null | undefined, w: number, h: number, ratio: number): HTMLCanvasElement | null {
+  const shape = maskShape(matrix, mask);
+  if (shape === null) return null;
+  const { runs } = shape;
+  const key = `${w}x${h}@${ratio}/${matrix.rows}x${matrix.cols}/${shape.key}`;
+  const kept = hatchCache.get(key);
+  if (kept && kept.ownerDocument === doc) {
+    hatchCache.delete(key); // most recently used last
+    hatchCache.set(key, kept);
+    return kept;
+  }
+  const overlay = doc.createElement('canvas');
+  overlay.width = w;
+  overlay.height = h;
+  const ctx = safeContext(overlay);
+  if (!ctx) return null;
+  const cw = w / matrix.cols;
+  const ch = h / matrix.rows;
+  ctx.beginPath();
+  for (const [q, k0, k1] of runs) ctx.rect(k0 * cw, q * ch, (k1 - k0) * cw, ch);
+  ctx.clip();
+  ctx.beginPath();
+  const spacing = 6 * ratio;
+  for (let d = -h; d < w; d += spacing) {
+    ctx.moveTo(d, h);
+    ctx.lineTo(d + h, 0);
+  }
+  ctx.strokeStyle = MASKED_HATCH_STROKE;
+  ctx.lineWidth = Math.max(1, ratio);
+  ctx.stroke();
+  hatchCache.set(key, overlay);
+  if (hatchCache.size > HATCH_CACHE_SIZE) hatchCache.delete(hatchCache.keys().next().value as string);
+  return overlay;
+}
+
+/** A mask's blocked runs and a key naming them; null when nothing is blocked. */
+interface MaskShape {
+  readonly runs: [number, number, number][];
+  readonly key: string;
+}
+
+// Per mask object: a run's mask is shared by its heads and kept across head toggles, so its runs are found once.
+const maskShapes = new WeakMap<BlockedMask, Map<string, MaskShape | null>>();
+
+function maskShape(matrix: Matrix, mask: BlockedMask | null | undefined): MaskShape | null {
+  const size = `${matrix.rows}x${matrix.cols}`;
+  // A matrix's own −∞ cells (masked scores) are blocked too: a shape kept for the mask alone may not cover them.
+  const keyed = mask != null && !matrix.data.includes(-Infinity);
+  const kept = keyed ? maskShapes.get(mask)?.get(size) : undefined;
+  if (kept !== undefined) return kept;
+  const runs = blockedRuns(matrix, mask);
+  const shape = runs.length === 0 ? null : { runs, key: runs.map((r) => r.join(',')).join(';') };
+  if (keyed) {
+    const bySize = maskShapes.get(mask) ?? new Map<string, MaskShape | null>();
+    bySize.set(size, shape);
+    maskShapes.set(mask, bySize);
+  }
+  return shape;
+}
+
+/** Overlays kept: a page shows a few sizes (thumbnails, the selected head, an embed) of one or two masks. */
+const HATCH_CACHE_SIZE = 12;
+const hatchCache = new Map<string, HTMLCanvasElement>();
 
 function safeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D | null {
   try {

@@ -35,7 +35,12 @@ export const referenceLogitRows: LogitRows = (finalHidden, output, first, count,
 export class LazyLogits implements Matrix {
   readonly rows: number;
   readonly cols: number;
-  private readonly values: Float32Array;
+  /**
+   * The whole [L × V] matrix, allocated only when `data` is read: a head toggle reads one row, and zeroing
+   * L × V floats (3.3 MB at 100 tokens) for it cost more than the row itself. Until then rows live in `single`.
+   */
+  private values: Float32Array | null = null;
+  private readonly single: (Float32Array | null)[];
   private readonly done: Uint8Array;
   private remaining: number;
 
@@ -46,13 +51,14 @@ export class LazyLogits implements Matrix {
   ) {
     this.rows = finalHidden.rows;
     this.cols = output.rows;
-    this.values = new Float32Array(this.rows * this.cols);
+    this.single = new Array<Float32Array | null>(this.rows).fill(null);
     this.done = new Uint8Array(this.rows);
     this.remaining = this.rows;
   }
 
   /** Every row (computing those not yet computed). */
   get data(): Float32Array {
+    const values = this.values ?? this.gather();
     for (let i = 0; this.remaining > 0 && i < this.rows; ) {
       if (this.done[i] === 1) {
         i++;
@@ -60,20 +66,41 @@ export class LazyLogits implements Matrix {
       }
       let end = i + 1;
       while (end < this.rows && this.done[end] === 0) end++;
-      this.compute(i, end - i);
+      this.compute(values.subarray(i * this.cols, end * this.cols), i, end - i);
       i = end;
     }
-    return this.values;
+    return values;
   }
 
-  /** Row i (a view into the matrix), computing it if needed. */
+  /** Row i (a view into the matrix, or the row alone before `data` was read), computing it if needed. */
   row(i: number): Float32Array {
-    if (this.done[i] === 0) this.compute(i, 1);
-    return this.values.subarray(i * this.cols, (i + 1) * this.cols);
+    if (this.values) {
+      const view = this.values.subarray(i * this.cols, (i + 1) * this.cols);
+      if (this.done[i] === 0) this.compute(view, i, 1);
+      return view;
+    }
+    let row = this.single[i];
+    if (!row) {
+      row = new Float32Array(this.cols);
+      this.compute(row, i, 1);
+      this.single[i] = row;
+    }
+    return row;
   }
 
-  private compute(first: number, count: number): void {
-    this.computeRows(this.finalHidden, this.output, first, count, this.values.subarray(first * this.cols, (first + count) * this.cols));
+  /** The full matrix, with the rows computed alone copied in. */
+  private gather(): Float32Array {
+    const values = new Float32Array(this.rows * this.cols);
+    this.single.forEach((row, i) => {
+      if (row) values.set(row, i * this.cols);
+    });
+    this.single.fill(null);
+    this.values = values;
+    return values;
+  }
+
+  private compute(out: Float32Array, first: number, count: number): void {
+    this.computeRows(this.finalHidden, this.output, first, count, out);
     this.done.fill(1, first, first + count);
     this.remaining -= count;
   }

@@ -91,6 +91,9 @@ export function nextTokenDistribution(logits: Matrix, position: number): NextTok
       if (keep === 0) return top;
       for (let id = 0; id < vocabulary; id++) {
         const logit = row[id];
+        // Ids rise, so a logit no higher than the last kept one never ranks before it (a tie goes to the smaller id):
+        // most of the vocabulary is passed over without an object or an exp.
+        if (top.length === keep && logit <= top[keep - 1].logit) continue;
         const candidate: NextTokenPrediction = { id, probability: Math.exp(logit - max) / sum, logit };
         if (top.length === keep && !ranksBefore(candidate, top[keep - 1])) continue;
         let at = Math.min(top.length, keep - 1);

@@ -144,7 +144,7 @@ describe('numbers on screen', () => {
   it('colours canvas pixels with the diverging scale, grey for non-finite values', () => {
     const m = fromRows([[-2, 0, 2]]);
     m.data[1] = Number.NaN;
-    const px = differencePixels(m, scoreColor(2));
+    const px = differencePixels(m, 2);
     const rgb = (i: number) => Array.from(px.slice(i * 4, i * 4 + 3));
     const blue = color(scoreColor(2)(-2))!.rgb();
     expect(rgb(0)).toEqual([blue.r, blue.g, blue.b]);
