@@ -30,6 +30,8 @@ export interface TokenColumnProps {
   readonly handlers: TokenHandlers;
 }
 
+const NO_HEADS: readonly number[] = [];
+
 /** The head view's box that scrolls sideways when the two columns and the lines are wider than the screen. */
 const SIDEWAYS_SCROLLER = '.headview-diagram';
 
@@ -60,7 +62,8 @@ export function TokenColumn({ side, tokens, shown, pinned, tabStop, partner, bar
             pinned={pinned?.side === side && pinned.index === index}
             tabStop={index === tabStop}
             bars={partner?.[index] ?? null}
-            barHeads={barHeads}
+            // Only a row with bars reads the heads: the others keep one constant, so a head toggle skips them.
+            barHeads={partner?.[index] ? barHeads : NO_HEADS}
             handlers={handlers}
           />
         ))}

@@ -55,14 +55,27 @@ export function fillCellPixels(
   ramp: Uint8ClampedArray = colorRamp(scale),
 ): Uint8ClampedArray {
   const steps = ramp.length / 4;
-  for (let i = 0; i < matrix.data.length; i++) {
+  // rampIndex inlined: this loop runs once per cell of every heatmap a toggle repaints.
+  const [lo, hi] = scale.domain;
+  const flat = hi === lo;
+  const range = hi - lo;
+  const middle = Math.round((steps - 1) / 2);
+  const { data } = matrix;
+  const blocked = mask ? mask.blocked : null;
+  for (let i = 0; i < data.length; i++) {
     const o = i * 4;
-    if (isBlockedAt(matrix, mask, i)) {
+    const v = data[i];
+    if ((blocked !== null && blocked[i] === 1) || v === -Infinity) {
       pixels[o] = MASKED_RGB[0];
       pixels[o + 1] = MASKED_RGB[1];
       pixels[o + 2] = MASKED_RGB[2];
     } else {
-      const r = rampIndex(matrix.data[i], scale.domain, steps) * 4;
+      // the same arithmetic as rampIndex, so a cell gets the colour its legend and tooltip give it
+      const t = flat ? 0.5 : (v - lo) / range;
+      let step = Number.isNaN(t) ? middle : Math.round(t * (steps - 1));
+      if (step < 0) step = 0;
+      else if (step > steps - 1) step = steps - 1;
+      const r = step * 4;
       pixels[o] = ramp[r];
       pixels[o + 1] = ramp[r + 1];
       pixels[o + 2] = ramp[r + 2];

@@ -163,6 +163,18 @@ describe('canvas pixels (painted without a canvas)', () => {
     // The unmasked zero would be the darkest palette colour; the masked one is not.
     expect(Array.from(px.slice(4, 7))).not.toEqual(Array.from(colorRamp(scale).slice(0, 3)));
   });
+  it('each cell takes the ramp colour rampIndex gives its value (scores, NaN, ±∞, a flat domain)', () => {
+    const values = [-3, -1.5, -0.001, 0, 0.3, 2.999, 3, 7, Number.NaN, Infinity, -Infinity];
+    const m = fromRows([values]);
+    for (const s of [heatmapScale('scores', m, null), { ...heatmapScale('scores', m, null), domain: [1, 1] as const }]) {
+      const ramp = colorRamp(s);
+      const px = fillCellPixels(new Uint8ClampedArray(values.length * 4), m, s, null);
+      values.forEach((v, i) => {
+        const expected = v === -Infinity ? [rgb(MASKED_CELL_FILL).r, rgb(MASKED_CELL_FILL).g, rgb(MASKED_CELL_FILL).b] : Array.from(ramp.slice(rampIndex(v, s.domain) * 4, rampIndex(v, s.domain) * 4 + 3));
+        expect(Array.from(px.slice(i * 4, i * 4 + 3)), String(v)).toEqual(expected);
+      });
+    }
+  });
   it('hatching runs merge neighbouring blocked cells of a row', () => {
     const m = fromRows(Array.from({ length: 4 }, () => [0, 0, 0, 0]));
     expect(blockedRuns(m, buildMask(4, 4, { causal: true }))).toEqual([
