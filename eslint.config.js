@@ -66,4 +66,18 @@ export default tseslint.config(
     },
   },
   ...layerRules(),
+  {
+    // Views get data, never a model to run: a run, a baseline or a variant is asked of the state layer
+    // (src/state/computeLab.ts, labVariants.ts), where it is computed once and shared.
+    files: ['src/{components,lessons,widgets,guide,playground}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(run|runIds)$/]",
+          message: 'Views do not run the model: ask the state layer for the run or variant (src/state/computeLab.ts, src/state/labVariants.ts).',
+        },
+      ],
+    },
+  },
 );

@@ -45,6 +45,10 @@ export interface LabSettings {
 export interface LabActions {
   readonly set: (patch: Partial<LabSettings>) => void;
   readonly toggleHead: (layer: number, head: number) => void;
+  /** Only `head` of `layer` on (of the run's `numHeads`); other layers keep their switches. */
+  readonly onlyHead: (layer: number, head: number, numHeads: number) => void;
+  /** Every head of `layer` back on; every head of every layer when `layer` is omitted. */
+  readonly allHeadsOn: (layer?: number) => void;
   readonly togglePadding: (token: number) => void;
   readonly toggleCustomCell: (query: number, key: number) => void;
   readonly reset: () => void;
@@ -88,6 +92,16 @@ export function createLabStore(initial: Partial<LabSettings> = {}, resetTo: () =
     ...initial,
     set: (patch) => set(patch),
     toggleHead: (layer, head) => set((s) => ({ disabledHeads: toggled(s.disabledHeads, { layer, head }, sameHead) })),
+    onlyHead: (layer, head, numHeads) =>
+      set((s) => ({
+        disabledHeads: [
+          ...s.disabledHeads.filter((h) => h.layer !== layer),
+          ...Array.from({ length: numHeads }, (_, h) => h)
+            .filter((h) => h !== head)
+            .map((h) => ({ layer, head: h })),
+        ],
+      })),
+    allHeadsOn: (layer) => set((s) => ({ disabledHeads: layer === undefined ? [] : s.disabledHeads.filter((h) => h.layer !== layer) })),
     togglePadding: (token) => set((s) => ({ paddingTokens: toggled(s.paddingTokens, token).sort((a, b) => a - b) })),
     toggleCustomCell: (query, key) => set((s) => ({ customMask: toggled(s.customMask, { query, key }, sameCell) })),
     reset: () => set(resetTo()),
@@ -108,6 +122,6 @@ export const LabStoreProvider = lab.Provider;
 
 /** Only the settings, for URL sync and tests. */
 export function settingsOf(state: LabState): LabSettings {
-  const { set, toggleHead, togglePadding, toggleCustomCell, reset, ...settings } = state;
+  const { set, toggleHead, onlyHead, allHeadsOn, togglePadding, toggleCustomCell, reset, ...settings } = state;
   return settings;
 }

@@ -48,7 +48,8 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
   const selectedLayer = useLab((s) => s.selectedLayer);
   const disabledHeads = useLab((s) => s.disabledHeads);
   const toggleHead = useLab((s) => s.toggleHead);
-  const set = useLab((s) => s.set);
+  const onlyHead = useLab((s) => s.onlyHead);
+  const allHeadsOn = useLab((s) => s.allHeadsOn);
 
   const numLayers = result.ok ? result.layers.length : 0;
   const shownLayer = Math.max(0, Math.min(layer ?? selectedLayer, numLayers - 1));
@@ -64,7 +65,6 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
     return <p className="headview-notice">{engineErrorMessage(t, result.error)}</p>;
   }
 
-  const otherLayers = disabledHeads.filter((h) => h.layer !== shownLayer);
   const layerLabels = labels?.heads[shownLayer];
   return (
     <HeadViewDiagram
@@ -80,8 +80,8 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
       headLabels={layerLabels?.map((h) => labelText(t, h.label))}
       labelGuide={labels ? <HeadLabelGuide labels={labels} /> : undefined}
       onToggle={(head) => toggleHead(shownLayer, head)}
-      onOnly={(head) => set({ disabledHeads: [...otherLayers, ...range(numHeads).filter((h) => h !== head).map((h) => ({ layer: shownLayer, head: h }))] })}
-      onAllOn={() => set({ disabledHeads: otherLayers })}
+      onOnly={(head) => onlyHead(shownLayer, head, numHeads)}
+      onAllOn={() => allHeadsOn(shownLayer)}
     />
   );
 }

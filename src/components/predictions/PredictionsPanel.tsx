@@ -2,16 +2,11 @@ import { useMemo } from 'react';
 import { nextTokenDistribution, type CausalLmRun } from '../../engine';
 import { useT, type Translate } from '../../i18n/translate';
 import type { LabComputation } from '../../state/computeLab';
+import { labBaselineRun } from '../../state/labVariants';
 import { useLabFields } from '../../state/useLabFields';
 import { NextTokenPredictions } from './NextTokenPredictions';
 
 const SHOWN = 5;
-
-/** The same tokens through the same model as trained: every head on, positions added, the causal mask on, nothing else masked. */
-function baselineOf(run: CausalLmRun): CausalLmRun {
-  const { text, tokenLimit } = run.inputs;
-  return run.model.runIds(run.tokenIds, { tokenLimit }, text);
-}
 
 /** What differs from the baseline, in words ("L2 H1 off · causal mask off · 2 positions masked"), or null. */
 function changesOf(run: CausalLmRun, t: Translate): string | null {
@@ -34,7 +29,7 @@ export function PredictionsPanel({ result }: { readonly result: LabComputation }
   const { predictAt, set } = useLabFields('predictAt', 'set');
   const run = result.kind === 'causal_lm' ? result : null;
   const change = run ? changesOf(run, t) : null;
-  const baseline = useMemo(() => (run && change !== null ? baselineOf(run) : null), [run, change]);
+  const baseline = useMemo(() => (run && change !== null ? labBaselineRun(run) : null), [run, change]);
   if (!run) return null;
   const positions = run.tokenIds.length;
   const position = predictAt === null ? positions - 1 : Math.min(Math.max(0, predictAt), positions - 1);

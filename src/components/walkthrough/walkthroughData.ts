@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { sliceCols, type AttentionTrace, type BlockedMask, type CausalLmRun, type EncoderLayerTrace, type EncoderRun, type Matrix } from '../../engine';
 import type { LabComputation } from '../../state/computeLab';
 import { useLab } from '../../state/labStore';
+import { labRunWithNormFirst } from '../../state/labVariants';
 import { useLabComputation } from '../../state/useLabComputation';
 import { useWalkthrough } from '../../state/walkthroughStore';
 
@@ -28,12 +29,11 @@ export interface WalkthroughData {
 }
 
 /**
- * The lab's run (post-LN), or the same inputs and weights run pre-LN by the model when the walkthrough shows pre-LN.
- * The trained language model is pre-LN by construction (GPT-2): its run is shown as it is, whatever the toggle says.
+ * The lab's run (post-LN), or the same inputs and weights run pre-LN when the walkthrough shows pre-LN (the state
+ * layer's variant). The trained language model is pre-LN by construction (GPT-2): its run is shown as it is.
  */
 export function walkthroughRun(lab: LabComputation, normFirst: boolean): EncoderRun | CausalLmRun {
-  if (lab.kind === 'causal_lm') return lab;
-  return lab.inputs.normFirst === normFirst ? lab : lab.model.run({ ...lab.inputs, normFirst });
+  return labRunWithNormFirst(lab, normFirst);
 }
 
 export function useWalkthroughData(): WalkthroughData | null {

@@ -102,7 +102,7 @@ function HeadSwitches() {
   const t = useT();
   const legendId = useId();
   const { numLayers, numHeads } = useModelShape();
-  const { disabledHeads, toggleHead, set } = useLabFields('disabledHeads', 'toggleHead', 'set');
+  const { disabledHeads, toggleHead, allHeadsOn } = useLabFields('disabledHeads', 'toggleHead', 'allHeadsOn');
   return (
     <fieldset className="lw-trained__heads" aria-labelledby={legendId}>
       <legend id={legendId}>{t('lw.trained.heads.legend')}</legend>
@@ -122,7 +122,7 @@ function HeadSwitches() {
           ))}
         </div>
       ))}
-      <button type="button" className="lw-trained__all-on" disabled={disabledHeads.length === 0} onClick={() => set({ disabledHeads: [] })}>
+      <button type="button" className="lw-trained__all-on" disabled={disabledHeads.length === 0} onClick={() => allHeadsOn()}>
         {t('lw.trained.heads.allOn')}
       </button>
       <p className="lw-trained__note">{t('lw.trained.heads.hint')}</p>
