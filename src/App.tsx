@@ -98,8 +98,8 @@ export function App() {
             {trained && <LabPresets />}
             <SentenceInput />
             {result.ok && <TokenChips tokens={result.tokens} />}
-            <MaskControls />
             {trained && <CausalSwitch />}
+            <MaskControls />
             <SettingsPanel />
           </aside>
           <div className="lab-views" id="views" tabIndex={-1}>

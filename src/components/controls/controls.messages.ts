@@ -3,6 +3,10 @@ import { defineMessages } from '../../i18n/defineMessages';
 export const controlsMessages = defineMessages(
   {
     'mask.hint.none': 'Every query may attend to every key.',
+    // The trained model: this control adds to its own causal mask (the switch beside it), never replaces it.
+    'mask.legend.extra': 'Extra mask',
+    'mask.hint.none.causal': 'No extra mask: only the model’s own causal mask applies, so each token reads itself and the tokens before it.',
+    'mask.hint.none.open': 'No extra mask, and the model’s causal mask is off: every query may attend to every key.',
     'mask.hint.causal': 'Each token may only attend to itself and the tokens before it, as in a decoder that writes left to right.',
     // No "above" or "below": the chips sit above the mask controls in the lab and below them in a lesson or an embed.
     'mask.hint.padding': 'Click a numbered token button to mark it as padding (click again to undo): no query attends to it.',
@@ -27,6 +31,9 @@ export const controlsMessages = defineMessages(
   },
   {
     'mask.hint.none': '每个查询都可以关注每个键。',
+    'mask.legend.extra': '额外掩码',
+    'mask.hint.none.causal': '没有额外掩码：只有模型自带的因果掩码起作用，所以每个词元只读自己和它之前的词元。',
+    'mask.hint.none.open': '没有额外掩码，而且模型的因果掩码已关闭：每个查询都可以关注每个键。',
     'mask.hint.causal': '每个词元只能关注自己和它之前的词元，就像从左到右逐词生成的解码器。',
     'mask.hint.padding': '点击带编号的词元按钮，把它标记为填充（再点一次取消）：任何查询都不会关注它。',
     'mask.hint.custom': '点击所选注意力头热力图中的单元格，屏蔽或恢复单个“查询–键”对。',

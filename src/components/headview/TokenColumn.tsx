@@ -103,7 +103,7 @@ const TokenButton = memo(function TokenButton({ side, index, token, shown, pinne
         data-index={index}
         tabIndex={tabStop ? 0 : -1}
         aria-pressed={pinned}
-        aria-label={t(side === 'query' ? 'headview.queryToken' : 'headview.keyToken', { index, token })}
+        aria-label={t(side === 'query' ? 'headview.queryToken' : 'headview.keyToken', { index: index + 1, token })}
         title={token}
         onMouseEnter={() => handlers.onPointer(focus)}
         onMouseLeave={() => handlers.onPointer(null)}

@@ -3,7 +3,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 export const modelMessages = defineMessages(
   {
     'model.label': 'Model',
-    'model.trained': 'Trained language model (bilingual, 2 layers × 4 heads)',
+    'model.trained': 'Trained (2 layers × 4 heads)',
     'model.untrained': 'Untrained (random weights)',
     'model.hint.trained': 'A small model this project trained on English and Chinese text: its heads show patterns it learned, and it predicts the next token.',
     'model.hint.untrained': 'Random weights: every number is real, but the patterns mean nothing. Good for the mechanics: change the width, heads, layers and seed.',
@@ -24,7 +24,7 @@ export const modelMessages = defineMessages(
   },
   {
     'model.label': '模型',
-    'model.trained': '训练好的语言模型（双语，2 层 × 4 个头）',
+    'model.trained': '训练好的模型（2 层 × 4 个头）',
     'model.untrained': '未训练（随机权重）',
     'model.hint.trained': '本项目用英文和中文文本训练的小模型：它的注意力头显示学到的模式，并且会预测下一个词元。',
     'model.hint.untrained': '随机权重：每个数都是真算出来的，但模式没有意义。适合看计算过程：可以改宽度、头数、层数和种子。',

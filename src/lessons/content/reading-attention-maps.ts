@@ -48,8 +48,8 @@ export const readingAttentionMaps: Lesson = {
           zh: '**相同词元**：权重落在对角线上，以及同一个词的其他出现位置上。',
         },
         {
-          en: '**First token**: a bright first column; many queries put most of their weight on token 0, whatever word it is.',
-          zh: '**第一个词元**：第一列特别亮；许多查询把大部分权重放在词元 0 上，不管它是什么词。',
+          en: '**First token**: a bright first column; many queries put most of their weight on the first token, whatever word it is.',
+          zh: '**第一个词元**：第一列特别亮；许多查询把大部分权重放在第一个词元上，不管它是什么词。',
         },
         {
           en: '**Broad**: flat rows that average the whole sentence.',
@@ -106,7 +106,7 @@ export const readingAttentionMaps: Lesson = {
           },
           {
             id: 'encoding',
-            text: { en: 'The positional encoding gives position 0 the largest scores', zh: '位置编码让位置 0 得到最大的得分' },
+            text: { en: 'The positional encoding gives the first position the largest scores', zh: '位置编码让第一个位置得到最大的得分' },
             correct: false,
             feedback: {
               en: 'The sinusoidal encoding favours no position by itself: this lab’s untrained model adds the same encoding and shows no bright first column. Xiao et al. found sinks in models that encode position in different ways.',
@@ -130,22 +130,22 @@ export const readingAttentionMaps: Lesson = {
       question: {
         id: 'induction-target',
         prompt: {
-          en: 'Text often repeats. In “the cat sat . the cat sat .” (positions 0–7), a model at the second “cat” (position 5) can guess that “sat” comes next, thanks to one head. Where does that head’s query at position 5 look?',
-          zh: '文本常常会重复。在“the cat sat . the cat sat .”（位置 0–7）中，模型读到第二个“cat”（位置 5）时，能猜到下一个是“sat”，这要归功于某个头。这个头在位置 5 的查询看向哪里？',
+          en: 'Text often repeats. In “the cat sat . the cat sat .” (positions 1–8), a model at the second “cat” (position 6) can guess that “sat” comes next, thanks to one head. Where does that head’s query at position 6 look?',
+          zh: '文本常常会重复。在“the cat sat . the cat sat .”（位置 1–8）中，模型读到第二个“cat”（位置 6）时，能猜到下一个是“sat”，这要归功于某个头。这个头在位置 6 的查询看向哪里？',
         },
         choices: [
           {
             id: 'sat',
-            text: { en: '“sat” at position 2', zh: '位置 2 的“sat”' },
+            text: { en: '“sat” at position 3', zh: '位置 3 的“sat”' },
             correct: true,
             feedback: {
-              en: 'The head finds the earlier “cat” (position 1) and looks one step to its right, at “sat”: copying that value forward is what makes “sat” the guess.',
-              zh: '这个头找到前面的“cat”（位置 1），再看它右边一格的“sat”：把这个值向量复制过来，模型才会猜“sat”。',
+              en: 'The head finds the earlier “cat” (position 2) and looks one step to its right, at “sat”: copying that value forward is what makes “sat” the guess.',
+              zh: '这个头找到前面的“cat”（位置 2），再看它右边一格的“sat”：把这个值向量复制过来，模型才会猜“sat”。',
             },
           },
           {
             id: 'cat',
-            text: { en: '“cat” at position 1', zh: '位置 1 的“cat”' },
+            text: { en: '“cat” at position 2', zh: '位置 2 的“cat”' },
             correct: false,
             feedback: {
               en: 'Finding the earlier “cat” is part of the job, but its value says “cat”, not “sat”; copying it would predict “cat” again. That is the same-token pattern.',
@@ -154,7 +154,7 @@ export const readingAttentionMaps: Lesson = {
           },
           {
             id: 'the',
-            text: { en: '“the” at position 4', zh: '位置 4 的“the”' },
+            text: { en: '“the” at position 5', zh: '位置 5 的“the”' },
             correct: false,
             feedback: {
               en: 'That is the previous-token pattern. A previous-token head does help in this circuit, but “the” says nothing about what follows “cat”.',
@@ -163,7 +163,7 @@ export const readingAttentionMaps: Lesson = {
           },
           {
             id: 'itself',
-            text: { en: '“cat” itself, at position 5', zh: '位置 5 的“cat”本身' },
+            text: { en: '“cat” itself, at position 6', zh: '位置 6 的“cat”本身' },
             correct: false,
             feedback: {
               en: 'Its own value only says “cat”. To guess the next word the head needs a token that once came after “cat”.',

@@ -82,9 +82,9 @@ export function Permutation() {
                   for (let c = 0; c < embedDim; c++) diff = Math.max(diff, Math.abs(run.outputOfShuffled.data[i * embedDim + c] - run.shuffledOriginal.data[i * embedDim + c]));
                   return (
                     <tr key={i}>
-                      <td>{i}</td>
+                      <td>{i + 1}</td>
                       <td>
-                        {token} <span className="lw-model-muted">{t('lw.model.perm.from', { from: perm[i] })}</span>
+                        {token} <span className="lw-model-muted">{t('lw.model.perm.from', { from: perm[i] + 1 })}</span>
                       </td>
                       <td className="lw-model-num">[{rowText(run.outputOfShuffled, i)}, …]</td>
                       <td className="lw-model-num">[{rowText(run.shuffledOriginal, i)}, …]</td>
@@ -109,7 +109,7 @@ function TokenLine({ label, tokens }: { readonly label: string; readonly tokens:
       <span className="lw-model-tokens__label">{label}</span>{' '}
       {tokens.map((tk, i) => (
         <span key={i} className="lw-model-token">
-          <span className="lw-model-token__i">{i}</span>
+          <span className="lw-model-token__i">{i + 1}</span>
           {tk}
         </span>
       ))}

@@ -134,7 +134,7 @@ describe('HeadView: lines', () => {
   it('hovering a query token shows only its outgoing lines; leaving shows all again', async () => {
     const user = userEvent.setup();
     const { container } = render(<HeadView />);
-    const it8 = screen.getByRole('button', { name: 'Query 8: it' });
+    const it8 = screen.getByRole('button', { name: 'Query 9: it' });
     await user.hover(it8);
     const shown = lines(container);
     expect(shown).toHaveLength(HEADS * N);
@@ -156,7 +156,7 @@ describe('HeadView: lines', () => {
   it('hovering a key token shows only the lines coming into it', async () => {
     const user = userEvent.setup();
     const { container } = render(<HeadView />);
-    await user.hover(screen.getByRole('button', { name: 'Key 1: animal' }));
+    await user.hover(screen.getByRole('button', { name: 'Key 2: animal' }));
     const shown = lines(container);
     expect(shown).toHaveLength(HEADS * N);
     expect(shown.every((l) => l.dataset.key === '1')).toBe(true);
@@ -186,17 +186,17 @@ describe('HeadView: keyboard', () => {
     expect(lines(container).every((l) => l.dataset.query === '0')).toBe(true);
 
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('button', { name: 'Query 1: animal' })).toHaveFocus();
-    expect(screen.getByRole('button', { name: 'Query 1: animal' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('button', { name: 'Query 2: animal' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Query 2: animal' })).toHaveAttribute('tabindex', '0');
     expect(queries[0]).toHaveAttribute('tabindex', '-1');
     expect(lines(container).every((l) => l.dataset.query === '1')).toBe(true);
 
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('button', { name: 'Key 1: animal' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Key 2: animal' })).toHaveFocus();
     expect(lines(container).every((l) => l.dataset.key === '1')).toBe(true);
 
     await user.keyboard('{End}{Enter}');
-    const last = screen.getByRole('button', { name: 'Key 12: .' });
+    const last = screen.getByRole('button', { name: 'Key 13: .' });
     expect(last).toHaveFocus();
     expect(last).toHaveAttribute('aria-pressed', 'true');
     act(() => last.blur());
@@ -214,7 +214,7 @@ describe('HeadView: keyboard', () => {
   it('a click pins a token for pointer users; a second click unpins it', async () => {
     const user = userEvent.setup();
     const { container } = render(<HeadView />);
-    const tok = screen.getByRole('button', { name: 'Query 3: not' });
+    const tok = screen.getByRole('button', { name: 'Query 4: not' });
     await user.click(tok);
     expect(tok).toHaveAttribute('aria-pressed', 'true');
     await user.unhover(tok);
@@ -240,7 +240,7 @@ describe('HeadView: long inputs and other languages', () => {
     const weights = expected().layers[0].attention.heads.map((h) => h.weights);
     const max = maxLineWeight(weights, { disabled: new Set(), minWeight: 0.02 });
     expect(screen.getByText(new RegExp(`the darkest line drawn now has weight ${max.toFixed(3)}.*only its 4 strongest lines per head, and none weaker than 0.02`))).toBeInTheDocument();
-    await user.hover(screen.getByRole('button', { name: 'Query 10: w10' }));
+    await user.hover(screen.getByRole('button', { name: 'Query 11: w10' }));
     expect(screen.getByText('Query “w10” attends most to:')).toBeInTheDocument();
   });
 
@@ -270,7 +270,7 @@ describe('HeadView: long inputs and other languages', () => {
     expect(strokes.length).toBeGreaterThanOrEqual(groups);
     expect(new Set(strokes).size).toBeLessThanOrEqual(groups);
     strokes.length = 0;
-    await user.hover(screen.getByRole('button', { name: 'Key 0: w0' }));
+    await user.hover(screen.getByRole('button', { name: 'Key 1: w0' }));
     expect(strokes.length).toBeGreaterThan(0);
     expect(strokes.every((a) => a > 0 && a <= 1)).toBe(true);
     expect(Math.max(...strokes)).toBe(1); // the strongest line of the hovered key is fully dark
