@@ -16,6 +16,10 @@ export interface HeadTogglesProps {
   readonly onToggle: (head: number) => void;
   readonly onOnly: (head: number) => void;
   readonly onAllOn: () => void;
+  /** The head whose lines alone are drawn (a view choice, not the computation's), or null; with onDrawAlone. */
+  readonly drawnAlone?: number | null;
+  /** Draw only this head's lines (null: every head that is on); without it there is no "Draw alone" button. */
+  readonly onDrawAlone?: (head: number | null) => void;
 }
 
 /** A line sample in the head's colour and dash: the key to the drawing. */
@@ -30,7 +34,7 @@ export function HeadSwatch({ head }: { readonly head: number }) {
 }
 
 /** One native checkbox per head (checked = in the computation), with "only this" and "all on" shortcuts. */
-export function HeadToggles({ numHeads, disabled, layerNumber, labels, guide, onToggle, onOnly, onAllOn }: HeadTogglesProps) {
+export function HeadToggles({ numHeads, disabled, layerNumber, labels, guide, onToggle, onOnly, onAllOn, drawnAlone = null, onDrawAlone }: HeadTogglesProps) {
   const t = useT();
   return (
     <fieldset className="headview-heads">
@@ -50,6 +54,18 @@ export function HeadToggles({ numHeads, disabled, layerNumber, labels, guide, on
               {numHeads > 1 && (
                 <button type="button" className="headview-only" aria-label={t('headview.onlyLabel', { n: head + 1, layer: layerNumber })} onClick={() => onOnly(head)}>
                   {t('headview.only')}
+                </button>
+              )}
+              {numHeads > 1 && onDrawAlone && (
+                <button
+                  type="button"
+                  className="headview-alone"
+                  aria-pressed={drawnAlone === head}
+                  aria-label={t('headview.drawAloneLabel', { n: head + 1 })}
+                  disabled={off}
+                  onClick={() => onDrawAlone(drawnAlone === head ? null : head)}
+                >
+                  {t('headview.drawAlone')}
                 </button>
               )}
             </li>

@@ -122,6 +122,7 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
   const [keyboard, setKeyboard] = useState<TokenFocus | null>(null);
   const [pinnedRaw, setPinned] = useState<TokenFocus | null>(null);
   const [tabStops, setTabStops] = useState<Record<TokenSide, number>>({ query: 0, key: 0 });
+  const [aloneRaw, setAlone] = useState<number | null>(null);
 
   const n = tokens.length;
   const valid = (f: TokenFocus | null) => (f && f.index < n ? f : null);
@@ -131,12 +132,16 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
   const shownSide = shownRaw?.side;
   const shownIndex = shownRaw?.index;
   const shown = useMemo<TokenFocus | null>(() => (shownSide !== undefined && shownIndex !== undefined ? { side: shownSide, index: shownIndex } : null), [shownSide, shownIndex]);
-  const activeHeads = useMemo(() => range(weights.length).filter((h) => !disabled.has(h)), [weights.length, disabled]);
+  // "Draw alone": only that head's lines (a head switched off has none to draw). The drawing hides the others; the
+  // computation, and so `disabled`, is untouched.
+  const alone = aloneRaw !== null && aloneRaw < weights.length && !disabled.has(aloneRaw) ? aloneRaw : null;
+  const hidden = useMemo(() => (alone === null ? disabled : new Set(range(weights.length).filter((h) => h !== alone))), [alone, disabled, weights.length]);
+  const activeHeads = useMemo(() => range(weights.length).filter((h) => !hidden.has(h)), [weights.length, hidden]);
   // Beyond the token limit, or when there would be too many <line>s (16 heads × 40² = 25,600), paint a canvas.
   const mode = n > svgTokenLimit || activeHeads.length * n * n > SVG_LINE_LIMIT ? 'canvas' : 'svg';
-  const strongest = shown ? strongestPartners(weights, disabled, shown) : [];
+  const strongest = shown ? strongestPartners(weights, hidden, shown) : [];
   // Long inputs: opacity relative to the strongest line drawn (still proportional to the weight).
-  const canvasMax = useMemo(() => (mode === 'canvas' ? maxLineWeight(weights, canvasSelection(disabled, shown, canvasMinWeight, canvasLinesPerQuery)) : 1), [mode, weights, disabled, shown, canvasMinWeight, canvasLinesPerQuery]);
+  const canvasMax = useMemo(() => (mode === 'canvas' ? maxLineWeight(weights, canvasSelection(hidden, shown, canvasMinWeight, canvasLinesPerQuery)) : 1), [mode, weights, hidden, shown, canvasMinWeight, canvasLinesPerQuery]);
 
   const handlers = useMemo<TokenHandlers>(() => {
     const moveTo = (side: TokenSide, index: number) => {
@@ -176,7 +181,7 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
     : t('headview.linesLabel', { active: activeHeads.length, heads: weights.length, count: n });
 
   // Bars beside the other column's tokens: only for small inputs (512 rows × 16 heads of bars would re-render on every hover).
-  const bars = useMemo(() => (mode === 'svg' && shown ? partnerWeights(weights, disabled, shown) : null), [mode, weights, disabled, shown]);
+  const bars = useMemo(() => (mode === 'svg' && shown ? partnerWeights(weights, hidden, shown) : null), [mode, weights, hidden, shown]);
 
   return (
     <section className="headview" aria-labelledby={titleId}>
@@ -193,7 +198,10 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
         onToggle={props.onToggle}
         onOnly={props.onOnly}
         onAllOn={props.onAllOn}
+        drawnAlone={alone}
+        onDrawAlone={setAlone}
       />
+      {alone !== null && <p className="headview-note headview-alone-note">{t('headview.aloneNote', { n: alone + 1 })}</p>}
       <div className="headview-diagram" style={rowStyle}>
         <div className="headview-colheads" aria-hidden="true">
           <span>
@@ -208,7 +216,7 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
           <div className="headview-grid">
             <TokenColumn side="query" tokens={tokens} shown={shown} pinned={pinned} tabStop={Math.min(tabStops.query, n - 1)} partner={shown?.side === 'key' ? bars : null} barHeads={activeHeads} handlers={handlers} />
             <div className="headview-lines">
-              <HeadLines weights={weights} disabled={disabled} focus={shown} mode={mode} width={linesWidth} rowHeight={rowHeight} minWeight={canvasMinWeight} perQuery={canvasLinesPerQuery} opacityScale={canvasMax > 0 ? 1 / canvasMax : 1} label={linesLabel} viewport={scrollRef} />
+              <HeadLines weights={weights} disabled={hidden} focus={shown} mode={mode} width={linesWidth} rowHeight={rowHeight} minWeight={canvasMinWeight} perQuery={canvasLinesPerQuery} opacityScale={canvasMax > 0 ? 1 / canvasMax : 1} label={linesLabel} viewport={scrollRef} />
             </div>
             <TokenColumn side="key" tokens={tokens} shown={shown} pinned={pinned} tabStop={Math.min(tabStops.key, n - 1)} partner={shown?.side === 'query' ? bars : null} barHeads={activeHeads} handlers={handlers} />
           </div>

@@ -301,3 +301,33 @@ describe('HeadView: long inputs and other languages', () => {
     expect(container.querySelector('svg')).toBeNull();
   });
 });
+
+describe('HeadView: draw one head alone', () => {
+  it('draws only that head’s lines and leaves the computation alone; pressing again draws every head', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<HeadView />);
+    const before = expected();
+    expect(new Set(lines(container).map((l) => l.dataset.head))).toEqual(new Set(['0', '1', '2', '3']));
+    const alone = screen.getByRole('button', { name: 'Draw alone: only the lines of head 3; the computation is unchanged' });
+    await user.click(alone);
+    expect(alone).toHaveAttribute('aria-pressed', 'true');
+    expect(new Set(lines(container).map((l) => l.dataset.head))).toEqual(new Set(['2']));
+    expect(screen.getByText(/Only head 3’s lines are drawn/)).toBeInTheDocument();
+    // Nothing was switched off: the store and the numbers are as before, every checkbox still ticked.
+    expect(useLab.getState().disabledHeads).toEqual([]);
+    expect(expected()).toBe(before);
+    screen.getAllByRole('checkbox').forEach((box) => expect(box).toBeChecked());
+    await user.click(alone);
+    expect(alone).toHaveAttribute('aria-pressed', 'false');
+    expect(new Set(lines(container).map((l) => l.dataset.head))).toEqual(new Set(['0', '1', '2', '3']));
+  });
+
+  it('a head switched off cannot be drawn alone, and switching the drawn head off draws the others again', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<HeadView />);
+    await user.click(screen.getByRole('button', { name: 'Draw alone: only the lines of head 2; the computation is unchanged' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Head 2' }));
+    expect(screen.getByRole('button', { name: 'Draw alone: only the lines of head 2; the computation is unchanged' })).toBeDisabled();
+    expect(new Set(lines(container).map((l) => l.dataset.head))).toEqual(new Set(['0', '2', '3']));
+  });
+});
