@@ -1,13 +1,7 @@
-import { color as parseColor } from 'd3';
 import { maxAbsDifference, subtract, zeros, type EncoderLayerTrace, type Matrix } from '../../engine';
-import { MASKED_CELL_FILL, scoreColor } from '../heatmap/palettes';
-import { colorRamp, rampIndex } from '../heatmap/paint';
+import { scoreColor } from '../heatmap/palettes';
+import { colorRamp, MASKED_RGB, rampIndex } from '../heatmap/paint';
 import { SCORES_RAMP_KEY } from '../heatmap/heatmapModel';
-
-const MASKED_RGB = (() => {
-  const c = parseColor(MASKED_CELL_FILL)?.rgb();
-  return c ? [c.r, c.g, c.b] : [0, 0, 0];
-})();
 
 /** Which output is compared: the whole encoder layer, or only its multi-head attention sub-layer (before the residual and LayerNorm). */
 export type DifferenceSource = 'layer' | 'attention';

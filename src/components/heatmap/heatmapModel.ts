@@ -55,13 +55,13 @@ export function fullyBlockedRows(matrix: Matrix, mask: BlockedMask | null | unde
   return out;
 }
 
+/** The ramp key of every diverging score scale (scoreColor sampled over its own ±m domain). */
+export const SCORES_RAMP_KEY = 'scores/RdBu';
+
 /**
  * The colour scale for a matrix. Weights: weightColor(palette) on 0 … 1. Scores: scoreColor(m), symmetric
  * around 0, with m the largest |value| over the cells that are drawn in colour (blocked and ±∞ cells ignored).
  */
-/** The ramp key of every diverging score scale (scoreColor sampled over its own ±m domain). */
-export const SCORES_RAMP_KEY = 'scores/RdBu';
-
 export function heatmapScale(kind: HeatmapKind, matrix: Matrix, mask: BlockedMask | null | undefined, palette: WeightPalette = 'viridis'): HeatmapScale {
   if (kind === 'weights') {
     return { kind, domain: [0, 1], color: weightColor(palette), ticks: scaleLinear().domain([0, 1]).ticks(5), rampKey: `weights/${palette}` };

@@ -44,7 +44,8 @@ export function rampIndex(value: number, domain: readonly [number, number], step
   return Math.max(0, Math.min(steps - 1, Math.round(t * (steps - 1))));
 }
 
-const MASKED_RGB = rgba(MASKED_CELL_FILL);
+/** The grey of a blocked cell, as RGB bytes (every canvas painter's). */
+export const MASKED_RGB = rgba(MASKED_CELL_FILL);
 
 /** Fills `pixels` (RGBA, cols × rows, row-major like the matrix) with one colour per cell; blocked cells grey. */
 export function fillCellPixels(

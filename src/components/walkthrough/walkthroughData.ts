@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { sliceCols, type AttentionTrace, type BlockedMask, type CausalLmRun, type EncoderLayerTrace, type EncoderRun, type Matrix } from '../../engine';
-import type { LabComputation } from '../../state/computeLab';
+import { sliceCols, type AttentionTrace, type BlockedMask, type EncoderLayerTrace, type Matrix } from '../../engine';
 import { useLab } from '../../state/labStore';
 import { labRunWithNormFirst } from '../../state/labVariants';
 import { useLabComputation } from '../../state/useLabComputation';
@@ -28,20 +27,13 @@ export interface WalkthroughData {
   readonly mask: BlockedMask | null;
 }
 
-/**
- * The lab's run (post-LN), or the same inputs and weights run pre-LN when the walkthrough shows pre-LN (the state
- * layer's variant). The trained language model is pre-LN by construction (GPT-2): its run is shown as it is.
- */
-export function walkthroughRun(lab: LabComputation, normFirst: boolean): EncoderRun | CausalLmRun {
-  return labRunWithNormFirst(lab, normFirst);
-}
-
 export function useWalkthroughData(): WalkthroughData | null {
   const lab = useLabComputation();
   const selectedLayer = useLab((s) => s.selectedLayer);
   const selectedHead = useLab((s) => s.selectedHead);
   const normFirst = useWalkthrough((s) => s.normFirst);
-  const run = useMemo(() => (lab.ok ? walkthroughRun(lab, normFirst) : null), [lab, normFirst]);
+  // The lab's run (post-LN), or the state layer's pre-LN variant of it; the trained model is shown as it is.
+  const run = useMemo(() => (lab.ok ? labRunWithNormFirst(lab, normFirst) : null), [lab, normFirst]);
   const words = useMemo(() => run?.tokens.map((t) => t.text) ?? [], [run]);
   return useMemo(() => {
     if (!run || run.layers.length === 0) return null;
