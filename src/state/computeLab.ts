@@ -1,4 +1,4 @@
-import { activeBackend, clampTokenLimit, encoderModel, EngineError, MAX_TOKENS, type CausalLmModel, type CausalLmRun, type EncoderRun, type LmRunInputs, type RunInputs } from '../engine';
+import { clampTokenLimit, encoderModel, EngineError, MAX_TOKENS, type CausalLmModel, type CausalLmRun, type EncoderRun, type LmRunInputs, type RunInputs } from '../engine';
 import type { LabSettings } from './labStore';
 import { maskChoiceOf } from './labMask';
 
@@ -46,19 +46,10 @@ export function labRunInputs(inputs: LabInputs, tokenLimit: number, languageMode
 export function computeLab(inputs: LabInputs, tokenLimit: number = MAX_TOKENS, trained: CausalLmModel | null = null): LabResult {
   const limit = clampTokenLimit(tokenLimit);
   const lm = inputs.model === 'trained' ? trained : null;
-  const key = JSON.stringify([inputs, activeBackend().name, limit]); // the model itself is compared by identity below
-  if (resultMemo?.key !== key || resultMemo.lm !== lm) resultMemo = { key, lm, result: computeUncached(inputs, limit, lm) };
-  return resultMemo.result;
-}
-
-// Several components read the same result in one render: the last one is kept, so they get the same object.
-let resultMemo: { key: string; lm: CausalLmModel | null; result: LabResult } | null = null;
-
-function computeUncached(inputs: LabInputs, tokenLimit: number, lm: CausalLmModel | null): LabResult {
   try {
-    if (lm) return { ok: true, ...lm.run(labRunInputs(inputs, Math.min(tokenLimit, lm.weights.nPositions), true)) };
+    if (lm) return { ok: true, ...lm.run(labRunInputs(inputs, Math.min(limit, lm.weights.nPositions), true)) };
     const model = encoderModel({ embedDim: inputs.embedDim, numHeads: inputs.numHeads, numLayers: inputs.numLayers, seed: inputs.seed });
-    return { ok: true, ...model.run(labRunInputs(inputs, tokenLimit)) };
+    return { ok: true, ...model.run(labRunInputs(inputs, limit)) };
   } catch (err) {
     if (err instanceof EngineError) return { ok: false, error: err };
     throw err;

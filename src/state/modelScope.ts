@@ -12,6 +12,11 @@ export function ModelScope({ model, children }: { readonly model: ModelChoice | 
   return createElement(Scope.Provider, { value: model }, children);
 }
 
+/** The calling view's scope: 'settings', or the model a <ModelScope> above fixes. */
+export function useModelScope(): ModelChoice | 'settings' {
+  return useContext(Scope);
+}
+
 /** The model the calling view runs: the settings' choice unless a ModelScope above fixes it. */
 export function useScopedModel(chosen: ModelChoice): ModelChoice {
   const scope = useContext(Scope);

@@ -15,8 +15,11 @@ import './headview.css';
 
 /** Above this many tokens the lines are painted on a canvas rather than drawn as one SVG <line> each. */
 export const LINE_SVG_TOKEN_LIMIT = 40;
-/** At most this many SVG <line>s (active heads × tokens²); more go on a canvas. */
-export const SVG_LINE_LIMIT = 12000;
+/**
+ * At most this many SVG <line>s (active heads × tokens²); more go on a canvas. React re-setting 2,048 lines' opacity
+ * (16 tokens × 8 heads) made a head toggle slower at 16 tokens than the canvas at 64 (`npm run bench:ui`).
+ */
+export const SVG_LINE_LIMIT = 1024;
 /** In canvas mode with no token focused, lines weaker than this are left out. */
 export const CANVAS_MIN_WEIGHT = 0.02;
 /** In canvas mode with no token focused, each query token keeps only this many of its strongest lines per head. */
@@ -31,6 +34,8 @@ export interface HeadViewProps {
   readonly rowHeight?: number;
   /** CSS pixels between the two token columns, where the lines run (default 180). */
   readonly linesWidth?: number;
+  /** CSS pixels of each token column (default the stylesheet's: 9 rem, 6 rem on a phone). */
+  readonly columnWidth?: number;
   /** Canvas mode, nothing focused: weakest line drawn (default CANVAS_MIN_WEIGHT = 0.02). */
   readonly canvasMinWeight?: number;
   /** Canvas mode, nothing focused: strongest lines kept per head and query (default CANVAS_LINES_PER_QUERY = 4). */
@@ -42,7 +47,7 @@ export interface HeadViewProps {
  * (right), a line per query–key pair and head with opacity = weight, and a checkbox per head that really ablates
  * it (store.toggleHead → the head's slice of the concat before W_O becomes zeros).
  */
-export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeight = 22, linesWidth = 180, canvasMinWeight = CANVAS_MIN_WEIGHT, canvasLinesPerQuery = CANVAS_LINES_PER_QUERY }: HeadViewProps) {
+export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeight = 22, linesWidth = 180, columnWidth, canvasMinWeight = CANVAS_MIN_WEIGHT, canvasLinesPerQuery = CANVAS_LINES_PER_QUERY }: HeadViewProps) {
   const t = useT();
   const result = useLabComputation();
   const selectedLayer = useLab((s) => s.selectedLayer);
@@ -75,6 +80,7 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
       svgTokenLimit={svgTokenLimit}
       rowHeight={rowHeight}
       linesWidth={linesWidth}
+      columnWidth={columnWidth}
       canvasMinWeight={canvasMinWeight}
       canvasLinesPerQuery={canvasLinesPerQuery}
       headLabels={layerLabels?.map((h) => labelText(t, h.label))}
@@ -98,6 +104,8 @@ export interface HeadViewDiagramProps {
   readonly svgTokenLimit: number;
   readonly rowHeight: number;
   readonly linesWidth: number;
+  /** CSS pixels of each token column; absent: the stylesheet's. */
+  readonly columnWidth?: number;
   readonly canvasMinWeight: number;
   readonly canvasLinesPerQuery: number;
   /** Per head, a label shown beside its checkbox ("previous token 0.92") or null; absent: no labels. */
@@ -137,7 +145,7 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
   const alone = aloneRaw !== null && aloneRaw < weights.length && !disabled.has(aloneRaw) ? aloneRaw : null;
   const hidden = useMemo(() => (alone === null ? disabled : new Set(range(weights.length).filter((h) => h !== alone))), [alone, disabled, weights.length]);
   const activeHeads = useMemo(() => range(weights.length).filter((h) => !hidden.has(h)), [weights.length, hidden]);
-  // Beyond the token limit, or when there would be too many <line>s (16 heads × 40² = 25,600), paint a canvas.
+  // Beyond the token limit, or when there would be too many <line>s (SVG_LINE_LIMIT), paint a canvas.
   const mode = n > svgTokenLimit || activeHeads.length * n * n > SVG_LINE_LIMIT ? 'canvas' : 'svg';
   const strongest = shown ? strongestPartners(weights, hidden, shown) : [];
   // Long inputs: opacity relative to the strongest line drawn (still proportional to the weight).
@@ -175,7 +183,11 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
     };
   }, [n]);
 
-  const rowStyle = { '--headview-row': `${rowHeight}px`, '--headview-lines': `${linesWidth}px` } as CSSProperties;
+  const rowStyle = {
+    '--headview-row': `${rowHeight}px`,
+    '--headview-lines': `${linesWidth}px`,
+    ...(props.columnWidth !== undefined && { '--headview-col': `${props.columnWidth}px` }),
+  } as CSSProperties;
   const linesLabel = shown
     ? t(shown.side === 'query' ? 'headview.linesFocusQuery' : 'headview.linesFocusKey', { token: tokens[shown.index] })
     : t('headview.linesLabel', { active: activeHeads.length, heads: weights.length, count: n });

@@ -11,6 +11,11 @@ import './headview.css';
 
 /** Above this many token rows the difference is painted on a canvas instead of one SVG <rect> per cell. */
 export const DIFFERENCE_SVG_ROW_LIMIT = 32;
+/**
+ * And above this many cells: React re-sets every <rect>'s fill on a head toggle, which at 16 tokens × 64 features
+ * cost more than painting the whole grid on a canvas.
+ */
+export const DIFFERENCE_SVG_CELL_LIMIT = 512;
 
 export interface OutputDifferenceProps {
   /** Layer to compare, 0-based; default the store's selectedLayer (clamped to the model). */
@@ -57,8 +62,9 @@ export function OutputDifference({ layer, defaultSource = 'layer', svgRowLimit =
         ]
           .filter(Boolean)
           .join(locale === 'zh' ? '' : ' '); // Chinese sentences end in 。 and need no space
-  const mode = data.diff.rows > svgRowLimit ? 'canvas' : 'svg';
+  const mode = data.diff.rows > svgRowLimit || data.diff.rows * data.diff.cols > DIFFERENCE_SVG_CELL_LIMIT ? 'canvas' : 'svg';
   const gridLabel = t('outdiff.gridLabel', { rows: data.diff.rows, cols: data.diff.cols, value });
+  const cellLabel = (token: string, feature: number, v: number) => t('outdiff.cell', { token, feature, value: formatDelta(v) });
 
   return (
     <section className="outdiff" aria-labelledby={titleId}>
@@ -78,9 +84,9 @@ export function OutputDifference({ layer, defaultSource = 'layer', svgRowLimit =
         {caption}
       </p>
       {mode === 'svg' ? (
-        <DifferenceSvg diff={data.diff} maxAbs={data.maxAbs} tokens={tokens} width={width} label={gridLabel} cellLabel={(token, feature, v) => t('outdiff.cell', { token, feature, value: formatDelta(v) })} />
+        <DifferenceSvg diff={data.diff} maxAbs={data.maxAbs} tokens={tokens} width={width} label={gridLabel} cellLabel={cellLabel} />
       ) : (
-        <DifferenceCanvas diff={data.diff} maxAbs={data.maxAbs} width={width} label={gridLabel} />
+        <DifferenceCanvas diff={data.diff} maxAbs={data.maxAbs} tokens={tokens} width={width} label={gridLabel} cellLabel={cellLabel} />
       )}
       <p className="outdiff-axis">{t('outdiff.features', { last: data.diff.cols - 1 })}</p>
       <DifferenceLegend maxAbs={data.maxAbs} label={t('outdiff.legend')} />
@@ -153,15 +159,21 @@ function DifferenceSvg({ diff, maxAbs, tokens, width, label, cellLabel }: Differ
 interface DifferenceCanvasProps {
   readonly diff: Matrix;
   readonly maxAbs: number;
+  readonly tokens: readonly string[];
   readonly width: number;
   readonly label: string;
+  readonly cellLabel: (token: string, feature: number, value: number) => string;
 }
 
-/** Long inputs: one pixel per cell, scaled up by CSS. React owns the <canvas>; the effect only paints. */
-function DifferenceCanvas({ diff, maxAbs, width, label }: DifferenceCanvasProps) {
+/**
+ * Larger grids: one pixel per cell, scaled up by CSS. React owns the <canvas>; the effect only paints. The pointer's
+ * cell is read back from its position, so the readout under the grid works as it does on the SVG.
+ */
+function DifferenceCanvas({ diff, maxAbs, tokens, width, label, cellLabel }: DifferenceCanvasProps) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const [hovered, setHovered] = useState<{ row: number; col: number } | null>(null);
   const cw = Math.max(1, Math.min(14, Math.floor(width / Math.max(1, diff.cols))));
-  const ch = Math.max(1, Math.floor(512 / Math.max(1, diff.rows)));
+  const ch = Math.max(1, Math.min(14, Math.floor(512 / Math.max(1, diff.rows))));
   useEffect(() => {
     const canvas = ref.current;
     const ctx = canvas?.getContext('2d') ?? null;
@@ -172,7 +184,22 @@ function DifferenceCanvas({ diff, maxAbs, width, label }: DifferenceCanvasProps)
     image.data.set(differencePixels(diff, maxAbs));
     ctx.putImageData(image, 0, 0);
   }, [diff, maxAbs]);
-  return <canvas ref={ref} className="outdiff-canvas" role="img" aria-label={label} style={{ width: diff.cols * cw, height: diff.rows * ch }} />;
+  const onPointer = (e: PointerEvent<HTMLCanvasElement>) => {
+    // CSS may shrink the canvas in a narrow frame: map through its drawn box, not the nominal cell size.
+    const box = e.currentTarget.getBoundingClientRect();
+    if (box.width <= 0 || box.height <= 0) return;
+    const col = Math.floor(((e.clientX - box.left) / box.width) * diff.cols);
+    const row = Math.floor(((e.clientY - box.top) / box.height) * diff.rows);
+    setHovered(row >= 0 && row < diff.rows && col >= 0 && col < diff.cols ? { row, col } : null);
+  };
+  const shown = hovered && hovered.row < diff.rows && hovered.col < diff.cols ? hovered : null;
+  const shownValue = shown ? diff.data[shown.row * diff.cols + shown.col] : 0;
+  return (
+    <>
+      <canvas ref={ref} className="outdiff-canvas" role="img" aria-label={label} style={{ width: diff.cols * cw, height: diff.rows * ch }} onPointerMove={onPointer} onPointerLeave={() => setHovered(null)} />
+      <p className="outdiff-readout">{shown ? cellLabel(tokens[shown.row] ?? '', shown.col, Number.isFinite(shownValue) ? shownValue : 0) : '\u00a0'}</p>
+    </>
+  );
 }
 
 const LEGEND_STEPS = 24;

@@ -1,0 +1,183 @@
+import type { StoreApi } from 'zustand';
+import { activeBackend, type CausalLmModel } from '../engine';
+import { computeLab, type LabInputs, type LabResult } from './computeLab';
+import type { LabState } from './labStore';
+import { lmModelStore } from './lmModelStore';
+import type { ModelChoice } from './modelChoice';
+
+/*
+ * The lab's one computation per page (or per custom element, or per <ModelScope> in a lesson): settings in, one
+ * immutable run out, which every view reads. Views subscribe with useSyncExternalStore (src/state/useLabComputation.ts)
+ * and never run the engine themselves; the variants they compare with are asked for in labVariants.ts.
+ *
+ *   labRunSource(labStore, scope, tokenLimit)   the shared source for that store, model scope and token limit
+ *   source.getSnapshot()                        { result, pending }: the same object until the inputs change
+ *   source.subscribe(listener)                  told when the lab's settings or the trained model's file change
+ */
+
+/** Past this many characters a keystroke waits for a pause before the whole model is recomputed. */
+export const LONG_TEXT_CHARS = 300;
+export const TYPING_PAUSE_MS = 180;
+
+export interface LabComputationState {
+  readonly result: LabResult;
+  /** True while what is drawn lags behind the settings (typing in a long text). */
+  readonly pending: boolean;
+}
+
+/** 'settings': the model the student chose; a model choice: the one a lesson's <ModelScope> fixes. */
+export type LabModelScope = ModelChoice | 'settings';
+
+const INPUT_KEYS = [
+  'model',
+  'text',
+  'embedDim',
+  'numHeads',
+  'numLayers',
+  'seed',
+  'positionalEncoding',
+  'maskMode',
+  'paddingTokens',
+  'customMask',
+  'disabledHeads',
+  'causal',
+] as const satisfies readonly (keyof LabInputs)[];
+
+function inputsOf(s: LabState, scope: LabModelScope): LabInputs {
+  return {
+    model: scope === 'settings' ? s.model : scope,
+    text: s.text,
+    embedDim: s.embedDim,
+    numHeads: s.numHeads,
+    numLayers: s.numLayers,
+    seed: s.seed,
+    positionalEncoding: s.positionalEncoding,
+    maskMode: s.maskMode,
+    paddingTokens: s.paddingTokens,
+    customMask: s.customMask,
+    disabledHeads: s.disabledHeads,
+    causal: s.causal,
+  };
+}
+
+// The store's actions make new arrays on every change, so identity is equality here.
+const sameInputs = (a: LabInputs, b: LabInputs): boolean => INPUT_KEYS.every((k) => Object.is(a[k], b[k]));
+const onlyTextDiffers = (a: LabInputs, b: LabInputs): boolean => a.text !== b.text && INPUT_KEYS.every((k) => k === 'text' || Object.is(a[k], b[k]));
+
+/** The loaded language model when `model` is the trained one and its file has arrived; else null (the untrained runs). */
+function trainedModelFor(model: ModelChoice): CausalLmModel | null {
+  const state = lmModelStore.getState();
+  return model === 'trained' && state.status === 'ready' ? state.trained.model : null;
+}
+
+interface RunKey {
+  readonly inputs: LabInputs;
+  readonly trained: CausalLmModel | null;
+  /** The engine's backend: the same numbers, but a run made before the kernels loaded is redone on them. */
+  readonly backend: string;
+}
+
+export class LabRunSource {
+  readonly #lab: StoreApi<LabState>;
+  readonly #scope: LabModelScope;
+  readonly #tokenLimit: number;
+  readonly #listeners = new Set<() => void>();
+  /** The inputs the snapshot answers (computed, or held while typing pauses). */
+  #seen: RunKey | null = null;
+  /** The inputs the snapshot's result was computed from. */
+  #computed: RunKey | null = null;
+  #snapshot: LabComputationState | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(lab: StoreApi<LabState>, scope: LabModelScope, tokenLimit: number) {
+    this.#lab = lab;
+    this.#scope = scope;
+    this.#tokenLimit = tokenLimit;
+  }
+
+  /**
+   * The run for the settings now. Toggles and settings apply at once; typing in a long text on the untrained encoder
+   * is held until the student pauses (the last run stays on screen, marked pending), so each keystroke paints at once.
+   * The trained model reads at most its context (128 tokens), so its run is short whatever the text: never held.
+   */
+  readonly getSnapshot = (): LabComputationState => {
+    const inputs = inputsOf(this.#lab.getState(), this.#scope);
+    const trained = trainedModelFor(inputs.model);
+    const backend = activeBackend().name;
+    const seen = this.#seen;
+    if (this.#snapshot && seen && trained === seen.trained && backend === seen.backend && sameInputs(inputs, seen.inputs)) return this.#snapshot;
+    this.#seen = { inputs, trained, backend };
+    const long = trained === null && inputs.text.length > LONG_TEXT_CHARS;
+    const computed = this.#computed;
+    if (long && this.#snapshot && computed && computed.trained === trained && computed.backend === backend && onlyTextDiffers(inputs, computed.inputs)) {
+      this.#armPause();
+      if (!this.#snapshot.pending) this.#snapshot = { result: this.#snapshot.result, pending: true };
+      return this.#snapshot;
+    }
+    this.#clearPause();
+    return this.#compute(this.#seen);
+  };
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    if (!this.#unsubscribe) {
+      const stopLab = this.#lab.subscribe(this.#notify);
+      const stopModel = lmModelStore.subscribe(this.#notify);
+      this.#unsubscribe = () => {
+        stopLab();
+        stopModel();
+      };
+    }
+    return () => {
+      this.#listeners.delete(listener);
+      if (this.#listeners.size > 0) return;
+      this.#unsubscribe?.();
+      this.#unsubscribe = null;
+      this.#clearPause();
+    };
+  };
+
+  #compute(key: RunKey): LabComputationState {
+    this.#computed = key;
+    this.#snapshot = { result: computeLab(key.inputs, this.#tokenLimit, key.trained), pending: false };
+    return this.#snapshot;
+  }
+
+  readonly #notify = (): void => {
+    for (const listener of [...this.#listeners]) listener();
+  };
+
+  /** (Re)starts the pause: each keystroke pushes the long text's run back by TYPING_PAUSE_MS. */
+  #armPause(): void {
+    this.#clearPause();
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      if (this.#seen) this.#compute(this.#seen);
+      this.#notify();
+    }, TYPING_PAUSE_MS);
+  }
+
+  #clearPause(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}
+
+const sources = new WeakMap<StoreApi<LabState>, Map<string, LabRunSource>>();
+
+/** The one source for this lab store, model scope and token limit: every view that asks gets the same. */
+export function labRunSource(lab: StoreApi<LabState>, scope: LabModelScope, tokenLimit: number): LabRunSource {
+  let byKey = sources.get(lab);
+  if (!byKey) {
+    byKey = new Map();
+    sources.set(lab, byKey);
+  }
+  const key = `${scope}|${tokenLimit}`;
+  let source = byKey.get(key);
+  if (!source) {
+    source = new LabRunSource(lab, scope, tokenLimit);
+    byKey.set(key, source);
+  }
+  return source;
+}
