@@ -93,15 +93,23 @@ export function App() {
         )}
         {inLab && (
         <div className="lab-layout">
-          <aside className="lab-controls">
-            <ModelPicker />
-            {trained && <LabPresets />}
-            <SentenceInput />
-            {result.ok && <TokenChips tokens={result.tokens} />}
-            {trained && <CausalSwitch />}
-            <MaskControls />
-            <SettingsPanel />
-          </aside>
+          {/* Desktop: one sticky column, the sentence first. Phone: the sentence, then the views, then these controls. */}
+          <div className="lab-side">
+            <div className="lab-input">
+              <SentenceInput />
+              {result.ok && <TokenChips tokens={result.tokens} />}
+              <a className="lab-input__to-controls" href="#lab-controls" onClick={(e) => skipTo(e, 'lab-controls')}>
+                {t('skip.controls')}
+              </a>
+            </div>
+            <aside className="lab-controls" id="lab-controls" tabIndex={-1} aria-label={t('controls.label')}>
+              <ModelPicker />
+              {trained && <LabPresets />}
+              {trained && <CausalSwitch />}
+              <MaskControls />
+              <SettingsPanel />
+            </aside>
+          </div>
           <div className="lab-views" id="views" tabIndex={-1}>
             <ModelLoadStatus />
             <LabStatus state={computation} />
@@ -112,12 +120,13 @@ export function App() {
             )}
             {result.ok && page === 'lab' && (
               <>
+                {/* The map first: with the sentence, it is what the first screen shows (issue: first visit). */}
+                <SelectedHeadPanel />
                 {result.kind === 'causal_lm' && (
                   <div className="lab-section">
                     <PredictionsPanel result={result} />
                   </div>
                 )}
-                <SelectedHeadPanel />
                 <div className="lab-section">
                   <HeadsGrid />
                 </div>

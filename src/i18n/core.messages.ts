@@ -33,6 +33,8 @@ export const coreMessages = defineMessages(
   'error.generic': 'This input cannot be computed: {message}',
   'status.updating': 'Updating…',
   'skip.views': 'Skip to the attention views',
+  'skip.controls': 'Model, examples and masks ↓',
+  'controls.label': 'Model and settings',
   'footer.guide': 'For instructors: embed these widgets in your own pages',
   },
   {
@@ -65,6 +67,8 @@ export const coreMessages = defineMessages(
   'error.generic': '无法计算这个输入：{message}',
   'status.updating': '正在更新…',
   'skip.views': '跳到注意力视图',
+  'skip.controls': '模型、示例与掩码 ↓',
+  'controls.label': '模型与设置',
   'footer.guide': '教师指南：把这些组件嵌入你自己的网页',
   },
 );

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import { HeadsGrid } from '../components/headsgrid';
-import { HeadViewPanel } from '../components/headview';
+import { fittedTokenColumn, HeadViewPanel } from '../components/headview';
 import { SelectedHeadPanel } from '../components/selectedhead';
 import { useT } from '../i18n/translate';
 import type { EmbedOptions } from '../shared/embedContract';
-import { useModelShape } from '../state/useLabComputation';
+import { useLabComputation, useModelShape } from '../state/useLabComputation';
 import { useElementWidth } from '../shared/useElementWidth';
 
 const StepWidget = lazy(() => import('./walkthroughWidgets').then((m) => ({ default: m.StepWidget })));
@@ -59,13 +59,16 @@ function FittedHeadsGrid() {
 }
 
 /*
- * The head view: its two token columns (embed.css narrows them to 5.25 rem in a phone-wide frame), the panel's
- * padding, and the lines between them, which give way first.
+ * The head view: its two token columns, the panel's padding, and the lines between them. The columns are as wide as
+ * the longest token needs (within 5.25–9 rem), so a phone-wide frame shows "walked" whole; the lines give way
+ * first, down to LINES_MIN, and only then the columns.
  */
 const LINES_MAX = 180;
-const LINES_MIN = 100;
+const LINES_MIN = 72;
 const HEAD_VIEW_CHROME = 48;
 const REM = 16;
+const COLUMN_MIN = 5.25 * REM;
+const COLUMN_MAX = 9 * REM;
 const DIFFERENCE_MAX = 256;
 const DIFFERENCE_MIN = 120;
 const DIFFERENCE_CHROME = 110;
@@ -73,13 +76,18 @@ const DIFFERENCE_CHROME = 110;
 function FittedHeadView() {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
-  const column = (width ?? Infinity) <= 420 ? 5.25 * REM : 6 * REM;
+  const result = useLabComputation();
+  const tokens = useMemo(() => (result.ok ? result.tokens.map((tk) => tk.text) : []), [result]);
+  const wanted = fittedTokenColumn(tokens, COLUMN_MIN, COLUMN_MAX);
+  // The columns may take what the lines do not need; never less than COLUMN_MIN each.
+  const room = width === null ? wanted : Math.floor((width - HEAD_VIEW_CHROME - LINES_MIN) / 2);
+  const column = Math.max(COLUMN_MIN, Math.min(wanted, room));
   const fitted = width === null ? LINES_MAX : Math.floor(width - 2 * column - HEAD_VIEW_CHROME);
   // The difference grid beside (or, narrow, below) it: its token labels (64 px) and padding take the rest.
   const grid = width === null ? DIFFERENCE_MAX : Math.min(DIFFERENCE_MAX, Math.max(DIFFERENCE_MIN, width - DIFFERENCE_CHROME));
   return (
     <div ref={box}>
-      <HeadViewPanel headView={{ linesWidth: Math.min(LINES_MAX, Math.max(LINES_MIN, fitted)) }} difference={{ width: grid }} />
+      <HeadViewPanel headView={{ linesWidth: Math.min(LINES_MAX, Math.max(LINES_MIN, fitted)), columnWidth: column }} difference={{ width: grid }} />
     </div>
   );
 }

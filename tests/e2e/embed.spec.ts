@@ -303,3 +303,14 @@ test('in a 360 px frame every widget fits its width: nothing inside scrolls side
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }
 });
+
+test('in a phone-wide frame the head view shows every token whole: the lines give way first', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/embed.html?widget=head-view&lang=en&text=The+little+girl+walked+to+the+old+house');
+  await expect(page.locator('.headview-token-text').first()).toBeVisible();
+  await trainedIn(page, 'head-view');
+  const cut = await page.locator('.headview-token-text').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+  expect(cut).toEqual([]);
+  await expect(page.getByRole('button', { name: /^Query 5: \W?walked$/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

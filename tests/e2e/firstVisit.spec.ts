@@ -74,3 +74,29 @@ for (const locale of ['en', 'zh'] as const) {
     await expect(page.getByRole('heading', { name: locale === 'en' ? 'Instructor guide: embedding Attention Lab' : '教师指南：嵌入注意力实验室' })).toBeVisible();
   });
 }
+
+/*
+ * The first screen, as a new student sees it: the sentence box and the attention map, not a column of settings.
+ * Desktop: both within 900 px. Phone (375 × 740, the first-visit hint still up): the box, then the map's first
+ * row; the model and mask controls come after the views, reached by a link under the sentence.
+ */
+for (const [name, viewport] of [
+  ['desktop', { width: 1400, height: 900 }],
+  ['phone', { width: 375, height: 740 }],
+] as const) {
+  test(`${name}: the first screen shows the sentence box and the attention map`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/?lang=en&model=untrained');
+    await expect(page.locator('.lab-status[data-lab-pending="false"]')).toBeAttached();
+    const box = await sentence(page, 'en').boundingBox();
+    const firstCell = await page.locator('.selected-head .attention-heatmap__cells rect[data-q="0"]').first().boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(firstCell).not.toBeNull();
+    expect(firstCell && firstCell.y + firstCell.height).toBeLessThanOrEqual(viewport.height);
+    if (name === 'phone') {
+      await page.getByRole('link', { name: 'Model, examples and masks ↓' }).click();
+      await expect(page.getByRole('complementary', { name: 'Model and settings' })).toBeFocused();
+      await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toBeInViewport();
+    }
+  });
+}

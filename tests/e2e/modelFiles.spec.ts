@@ -25,7 +25,7 @@ interface FileCase {
   readonly name: string;
   readonly file: string;
   readonly content: () => string | Buffer;
-  /** What the refusal says (after "The trained model file was refused: "). */
+  /** What the refusal says (after "The model file was refused: "). */
   readonly says: RegExp;
 }
 
@@ -72,7 +72,7 @@ for (const c of CASES) {
     await page.getByRole('button', { name: 'Step', exact: true }).click();
     await page.getByLabel('Open a model file…').setInputFiles({ name: c.file, mimeType: 'application/json', buffer: Buffer.from(c.content()) });
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('The trained model file was refused', { timeout: 15_000 });
+    await expect(alert).toContainText('The model file was refused', { timeout: 15_000 });
     await expect(alert).toContainText(c.says);
     await expect(alert).toContainText('The model you had is still here.');
     // A readable length, whatever the file held.

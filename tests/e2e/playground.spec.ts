@@ -139,7 +139,7 @@ test('a missing or broken model file gives a clear error and the model on screen
   await page.unroute('**/models/copy.json');
   await page.route('**/models/copy.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"format": "something else"}' }));
   await page.getByRole('button', { name: 'Load trained model' }).click();
-  await expect(alert).toContainText('The trained model file was refused');
+  await expect(alert).toContainText('The model file was refused');
 
   // Still a working, untrained model.
   await page.getByRole('button', { name: 'Step', exact: true }).click();

@@ -4,3 +4,4 @@ export { HeadViewPanel, type HeadViewPanelProps } from './HeadViewPanel';
 export { HEAD_COLORS, headColor, headStroke, type HeadStroke } from './headColors';
 export { formatDelta, outputDifference, differenceReason, type DifferenceSource, type DifferenceReason } from './difference';
 export { headviewMessages } from './headview.messages';
+export { fittedTokenColumn, tokenTextWidth } from './columnFit';

@@ -38,7 +38,7 @@ export function PlaygroundStatus() {
   const start = t(startButtonKey(false, step));
   if (status === 'ready') text = source === 'file' ? t('pg.status.readyFile', { step, start }) : t('pg.status.ready', { start });
   else if (status === 'paused') text = t('pg.status.paused', { step });
-  else if (status === 'error') text = t('pg.status.error');
+  else if (status === 'error') text = t(error && hasModel && KEEPS_MODEL.has(error.code) ? 'pg.status.notLoaded' : 'pg.status.error');
   else text = t(`pg.status.${status}`);
 
   return (

@@ -11,7 +11,8 @@ export function TrainingStats() {
   const step = usePlayground((s) => s.step);
   const last = usePlayground((s) => s.history[s.history.length - 1]);
   const heldOut = usePlayground((s) => s.heldOut);
-  const stepsPerSecond = usePlayground((s) => s.stepsPerSecond);
+  // The speed of training now: none while paused or stopped (the last figure would read as still running).
+  const stepsPerSecond = usePlayground((s) => (s.status === 'running' ? s.stepsPerSecond : 0));
   const vocab = usePlayground((s) => s.config?.vocab);
   const rows: readonly [string, string, string][] = [
     ['step', t('pg.stats.step'), String(step)],

@@ -7,7 +7,7 @@ export const playgroundMessages = defineMessages(
     'pg.footer': 'Training playground',
     'pg.title': 'Train a tiny Transformer',
     'pg.lede':
-      'A small Transformer encoder trains right here in your browser, on a task whose answer you know. Start it and watch the loss fall and the attention maps of one input take shape.',
+      'A small Transformer trains right here in your browser, on a task whose answer you know: an encoder for reversal, copy and sort, and a causal stack (each position sees only those before it) for induction. Start it and watch the loss fall and the attention maps of one input take shape.',
     'pg.loading': 'Loading the playground…',
 
     'pg.task.reversal': 'Reversal',
@@ -66,9 +66,11 @@ export const playgroundMessages = defineMessages(
     'pg.status.running': 'Training…',
     'pg.status.paused': 'Paused at step {step}.',
     'pg.status.error': 'Something went wrong.',
+    // A refused file or a failed download: the playground goes on with the model it had (the alert says why).
+    'pg.status.notLoaded': 'Nothing was loaded; the reason is below.',
 
     'pg.error.fetch': 'The trained model could not be loaded: {message}',
-    'pg.error.file': 'The trained model file was refused: {message}',
+    'pg.error.file': 'The model file was refused: {message}',
     'pg.error.engine': 'Training stopped: {message}',
     'pg.error.other': '{message}',
     'pg.error.send': 'The page could not talk to the training worker: {message}',
@@ -166,7 +168,7 @@ export const playgroundMessages = defineMessages(
     'pg.nav': '训练',
     'pg.footer': '训练场',
     'pg.title': '训练一个小型 Transformer',
-    'pg.lede': '一个小型 Transformer 编码器就在你的浏览器里训练，任务的答案你事先知道。按下开始，看损失下降，看同一个输入的注意力图逐渐成形。',
+    'pg.lede': '一个小型 Transformer 就在你的浏览器里训练，任务的答案你事先知道：反转、复制和排序用编码器，归纳用因果结构（每个位置只看得到它之前的位置）。按下开始，看损失下降，看同一个输入的注意力图逐渐成形。',
     'pg.loading': '正在加载训练场…',
 
     'pg.task.reversal': '反转',
@@ -219,9 +221,10 @@ export const playgroundMessages = defineMessages(
     'pg.status.running': '训练中…',
     'pg.status.paused': '已暂停在第 {step} 步。',
     'pg.status.error': '出了点问题。',
+    'pg.status.notLoaded': '没有加载任何内容，原因见下方。',
 
     'pg.error.fetch': '无法加载训练好的模型：{message}',
-    'pg.error.file': '训练好的模型文件被拒绝：{message}',
+    'pg.error.file': '模型文件被拒绝：{message}',
     'pg.error.engine': '训练已停止：{message}',
     'pg.error.other': '{message}',
     'pg.error.send': '页面无法与训练线程通信：{message}',

@@ -66,26 +66,26 @@ describe('a refused model file, as the student sees it', () => {
     [
       'deep.json',
       FILES.deep,
-      'The trained model file was refused: deep.json is not a model file: its lists and objects are nested more than 16 levels deep.',
-      '训练好的模型文件被拒绝：deep.json 不是模型文件：它的列表和对象嵌套超过了 16 层。',
+      'The model file was refused: deep.json is not a model file: its lists and objects are nested more than 16 levels deep.',
+      '模型文件被拒绝：deep.json 不是模型文件：它的列表和对象嵌套超过了 16 层。',
     ],
     [
       'long.json',
       FILES.longFormat,
-      `The trained model file was refused: long.json is not an Attention Lab model file: its format is "${'a'.repeat(37)}…", not "attention-lab-tiny-transformer".`,
-      `训练好的模型文件被拒绝：long.json 不是 Attention Lab 的模型文件：它的格式是 "${'a'.repeat(37)}…"，而不是 "attention-lab-tiny-transformer"。`,
+      `The model file was refused: long.json is not an Attention Lab model file: its format is "${'a'.repeat(37)}…", not "attention-lab-tiny-transformer".`,
+      `模型文件被拒绝：long.json 不是 Attention Lab 的模型文件：它的格式是 "${'a'.repeat(37)}…"，而不是 "attention-lab-tiny-transformer"。`,
     ],
     [
       'big.json',
       FILES.atLimits,
-      'The trained model file was refused: big.json holds a model too large to train here: it would need about 23454 MB of memory, and the playground allows at most 512 MB.',
-      '训练好的模型文件被拒绝：big.json 中的模型太大，无法在这里训练：它大约需要 23454 MB 内存，而训练场最多允许 512 MB。',
+      'The model file was refused: big.json holds a model too large to train here: it would need about 23454 MB of memory, and the playground allows at most 512 MB.',
+      '模型文件被拒绝：big.json 中的模型太大，无法在这里训练：它大约需要 23454 MB 内存，而训练场最多允许 512 MB。',
     ],
     [
       'notes.json',
       FILES.notJson,
-      'The trained model file was refused: notes.json is not a model file: it is not valid JSON.',
-      '训练好的模型文件被拒绝：notes.json 不是模型文件：它不是有效的 JSON。',
+      'The model file was refused: notes.json is not a model file: it is not valid JSON.',
+      '模型文件被拒绝：notes.json 不是模型文件：它不是有效的 JSON。',
     ],
   ])('%s: named in English and in Chinese; the model stays and every button works', async (name, text, english, chinese) => {
     renderPage();
@@ -93,7 +93,7 @@ describe('a refused model file, as the student sees it', () => {
     act(() => void scheduler.runAll(50));
     await openFile(name, text);
     expect(alertText()).toBe(`${english} | The model you had is still here.`);
-    expect(screen.getByText('Something went wrong.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing was loaded; the reason is below.')).toBeInTheDocument();
     expect(document.querySelector('[data-stat="step"]')?.textContent).toBe('1');
     expectEverythingWorks();
     act(() => useUi.setState({ locale: 'zh' }));
@@ -112,7 +112,7 @@ describe('a refused model file, as the student sees it', () => {
     await userEvent.upload(screen.getByLabelText('Open a model file…'), huge);
     expect(read).not.toHaveBeenCalled();
     expect(alertText()).toBe(
-      'The trained model file was refused: huge.json is too large to be a model of this playground (11.0 MB; at most 10 MB). | The model you had is still here.',
+      'The model file was refused: huge.json is too large to be a model of this playground (11.0 MB; at most 10 MB). | The model you had is still here.',
     );
     expectEverythingWorks();
   });

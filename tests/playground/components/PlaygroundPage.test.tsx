@@ -1,3 +1,4 @@
+import { NONE } from '../../../src/playground/components/format';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useUi } from '../../../src/state/uiStore';
@@ -68,6 +69,8 @@ describe('the playground page', () => {
     const paused = Number(statValue('step'));
     expect(scheduler.pending).toBe(0);
     expect(screen.getByText(`Paused at step ${paused}.`)).toBeInTheDocument();
+    // A paused run has no speed: the last figure would read as still training.
+    expect(statValue('speed')).toBe(NONE);
     expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Step' }));
