@@ -1,6 +1,7 @@
 import { scaleBand } from 'd3';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Matrix } from '../../engine';
+import { paintWhenVisible, stopWatching } from '../paintWhenVisible';
 import { headStroke } from './headColors';
 import { canvasScale, lineBatches, visibleLines, type LineBatch, type LineSelection, type TokenFocus } from './lines';
 
@@ -106,7 +107,7 @@ function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight
       ctx.setTransform(scale, 0, 0, scale, 0, -top * scale);
       paintLines(ctx, batches, width, y, { top, bottom: top + visible });
     };
-    paint();
+    const cancel = paintWhenVisible(canvas, paint);
     const scroller = viewport?.current ?? null;
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(paint);
@@ -115,11 +116,18 @@ function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight
     const resize = typeof ResizeObserver === 'undefined' || !scroller ? null : new ResizeObserver(schedule);
     if (resize && scroller) resize.observe(scroller);
     return () => {
+      cancel();
       scroller?.removeEventListener('scroll', schedule);
       resize?.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
   }, [batches, width, height, y, viewport]);
+  useEffect(() => {
+    const canvas = ref.current;
+    return () => {
+      if (canvas) stopWatching(canvas);
+    };
+  }, []);
   return (
     <canvas
       ref={ref}

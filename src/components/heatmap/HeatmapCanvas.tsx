@@ -1,6 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type { BlockedMask, Matrix } from '../../engine';
 import type { HeatmapScale } from './heatmapModel';
+import { paintWhenVisible, stopWatching } from '../paintWhenVisible';
 import { paintHeatmap } from './paint';
 
 export interface HeatmapCanvasProps {
@@ -21,13 +22,22 @@ export interface HeatmapCanvasProps {
 
 /**
  * The heatmap painted on a <canvas>: one ImageData pixel per cell scaled up, so 512 × 512 cells cost one draw call
- * instead of 262,144 DOM nodes. React owns the element; the effect only paints it (nothing where canvas is missing).
+ * instead of 262,144 DOM nodes. React owns the element; the effect only paints it (nothing where canvas is missing),
+ * and only once it is on screen (paintWhenVisible).
  */
 export function HeatmapCanvas({ matrix, scale, mask = null, width, height, label, className, style }: HeatmapCanvasProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    if (ref.current) paintHeatmap(ref.current, { matrix, scale, mask, width, height });
+    const canvas = ref.current;
+    if (!canvas) return;
+    return paintWhenVisible(canvas, () => paintHeatmap(canvas, { matrix, scale, mask, width, height }));
   }, [matrix, scale, mask, width, height]);
+  useEffect(() => {
+    const canvas = ref.current;
+    return () => {
+      if (canvas) stopWatching(canvas);
+    };
+  }, []);
   return (
     <canvas
       ref={ref}
