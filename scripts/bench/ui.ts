@@ -45,6 +45,15 @@ async function timeCase(page: Page, run: () => Promise<ActionTiming>, reps: numb
   return { medianMs: median(times), minMs: Math.min(...times), maxMs: Math.max(...times), firstMs: median(firsts), longestTaskMs: longest };
 }
 
+/**
+ * Scrolls the control into the middle of the screen first, as a student would before clicking it: the panels then
+ * on screen are the ones they watch (panels out of sight paint when they scroll into view, src/components/paintWhenVisible.ts).
+ */
+async function showControl(page: Page, selector: string): Promise<void> {
+  await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'center' }), selector);
+  await page.waitForTimeout(300);
+}
+
 async function main(): Promise<void> {
   const external = process.env.UI_URL;
   const stopPreview = external ? () => undefined : await startPreview(PORT);
@@ -70,11 +79,13 @@ async function main(): Promise<void> {
         ['mask click', 'input[name="mask-mode"][value="causal"]', 'input[name="mask-mode"][value="none"]'],
       ];
       for (const [action, on, off] of clicks) {
+        await showControl(page, on);
         let rep = 0;
         const click = () => page.evaluate(`(${CLICK_TO_PAINT})(${JSON.stringify(rep++ % 2 === 0 || !off ? on : off)})`) as Promise<ActionTiming>;
         results.push({ tokens: n, action, ...(await timeCase(page, click, REPS, true)) });
         print(results[results.length - 1]);
       }
+      await showControl(page, 'textarea');
       results.push({ tokens: n, action: 'keystroke', ...(await timeCase(page, key, REPS, true)) });
       print(results[results.length - 1]);
     }
@@ -91,9 +102,12 @@ async function main(): Promise<void> {
       const shown = await page.getByRole('list', { name: 'Tokens' }).getByRole('listitem').count();
       if (shown !== TRAINED_TOKENS) throw new Error(`expected ${TRAINED_TOKENS} tokens of the trained model (start token included), found ${shown}`);
       await page.waitForTimeout(300);
-      const toggle = () => page.evaluate(`(${CLICK_TO_PAINT})(${JSON.stringify('.headview-head:nth-child(2) input[type="checkbox"]')})`) as Promise<ActionTiming>;
+      const toggleSelector = '.headview-head:nth-child(2) input[type="checkbox"]';
+      await showControl(page, toggleSelector);
+      const toggle = () => page.evaluate(`(${CLICK_TO_PAINT})(${JSON.stringify(toggleSelector)})`) as Promise<ActionTiming>;
       results.push({ tokens: TRAINED_TOKENS, action: 'trained head toggle', ...(await timeCase(page, toggle, REPS, true)) });
       print(results[results.length - 1]);
+      await showControl(page, 'textarea');
       results.push({ tokens: TRAINED_TOKENS, action: 'trained keystroke', ...(await timeCase(page, key, REPS, true)) });
       print(results[results.length - 1]);
     }

@@ -11,8 +11,11 @@
  * paint first, so a printed page has all its maps.
  */
 
-/** Canvases this far below or above the screen still paint at once, so a short scroll never shows a blank one. */
-const MARGIN = '300px';
+/**
+ * Canvases this close to the screen still paint at once. Small on purpose: a canvas keeps its last drawing, so one
+ * that scrolls in shows its old numbers for a frame at most, never a blank (its first paint is always at once).
+ */
+const MARGIN = '64px';
 
 const visible = new WeakMap<Element, boolean>();
 const waiting = new Map<Element, () => void>();

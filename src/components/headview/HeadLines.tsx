@@ -113,7 +113,16 @@ function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight
       if (!frame) frame = requestAnimationFrame(paint);
     };
     scroller?.addEventListener('scroll', schedule, { passive: true });
-    const resize = typeof ResizeObserver === 'undefined' || !scroller ? null : new ResizeObserver(schedule);
+    // A ResizeObserver reports once as soon as it observes: that first report is the size just painted (or not yet
+    // in view), so only later ones repaint. Without this every toggle painted the lines twice, a frame apart.
+    let observed = false;
+    const resize =
+      typeof ResizeObserver === 'undefined' || !scroller
+        ? null
+        : new ResizeObserver(() => {
+            if (observed) schedule();
+            observed = true;
+          });
     if (resize && scroller) resize.observe(scroller);
     return () => {
       cancel();
