@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepUiPreferencesInMemory, useUi } from './state/uiStore';
 import { enableFastAttention } from './engine';
+import { setProbeWorkerFactory } from './state/probeOffThread';
 import { DEFAULT_SETTINGS, useLab } from './state/labStore';
 import { acceptMessages } from './widgets/acceptMessages';
 import { EmbedApp } from './widgets/EmbedApp';
@@ -30,6 +31,9 @@ function render(): void {
     </StrictMode>,
   );
 }
+
+// The trained model's induction probe runs in a worker from this page's own origin (src/state/probeOffThread.ts).
+setProbeWorkerFactory(() => new Worker(new URL('./state/probeWorker.ts', import.meta.url), { type: 'module' }));
 
 // As in the lab: the SIMD kernels compile in a few milliseconds; without SIMD (or on any failure) TypeScript computes.
 enableFastAttention()

@@ -97,7 +97,8 @@ async function main(): Promise<void> {
       await page.goto(`${base}/?lang=en&text=${encodeURIComponent(text)}`);
       await page.getByRole('region', { name: 'Next-token predictions' }).waitFor({ timeout: 30_000 });
       await page.locator('.heads-grid-view__caption[title]').first().waitFor({ timeout: 60_000 });
-      // The induction probe (64 runs in slices between tasks) must be done, or its slices would be timed too.
+      // The induction probe (64 runs, in a worker here; in slices on the page where there is none) must be done, so
+      // that its CPU time is not timed too.
       await page.waitForFunction(() => !(document.querySelector('.head-labels-guide')?.textContent ?? '').includes('induction probe is still running'), undefined, { timeout: 120_000 });
       const shown = await page.getByRole('list', { name: 'Tokens' }).getByRole('listitem').count();
       if (shown !== TRAINED_TOKENS) throw new Error(`expected ${TRAINED_TOKENS} tokens of the trained model (start token included), found ${shown}`);

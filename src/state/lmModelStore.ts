@@ -10,7 +10,12 @@ import { fitsTrainedShape, TRAINED_SHAPE } from './modelChoice';
 export type LmLoadState =
   | { readonly status: 'idle' }
   | { readonly status: 'loading'; readonly received: number; readonly total: number | null }
-  | { readonly status: 'ready'; readonly trained: TrainedModel }
+  | {
+      readonly status: 'ready';
+      readonly trained: TrainedModel;
+      /** The file as fetched: the induction probe's worker builds its own copy of the model from it. */
+      readonly bytes?: ArrayBuffer;
+    }
   | { readonly status: 'error'; readonly reason: LmLoadFailure; readonly detail: string };
 
 /** Why the file could not be used: not fetched (offline, 404), or fetched but not a model this app can run. */
@@ -81,7 +86,7 @@ export async function ensureTrainedModel(fetchFile: Fetch = (url) => fetch(url))
       lmModelStore.setState({ status: 'error', reason: 'mismatch', detail: `${c.num_layers}×${c.num_heads} heads, width ${c.embed_dim}; this app expects ${TRAINED_SHAPE.numLayers}×${TRAINED_SHAPE.numHeads}, width ${TRAINED_SHAPE.embedDim}` });
       return;
     }
-    lmModelStore.setState({ status: 'ready', trained });
+    lmModelStore.setState({ status: 'ready', trained, bytes: buffer });
   } catch (err) {
     if (!(err instanceof EngineError)) throw err;
     lmModelStore.setState({ status: 'error', reason: 'broken', detail: err.message });

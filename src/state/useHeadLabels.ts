@@ -1,6 +1,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { CausalLmModel, EngineError, headLabelsOf, inductionSettingsFor, InductionScoring, type CausalLmRun, type HeadLabels } from '../engine';
 import type { LabResult } from './computeLab';
+import { lmModelStore } from './lmModelStore';
+import { probeOffThread } from './probeOffThread';
 
 /*
  * Head labels for the lab's current run when it is the trained language model: the previous-, first- and same-token
@@ -8,10 +10,11 @@ import type { LabResult } from './computeLab';
  * 64 sequences of 2 × 24 + 1 tokens, seed 1, as `npm run lm -- eval`), run once per loaded model.
  *
  * The probe is 64 forward passes: about 1.2 G multiply-adds for the shipped model (its logits are never read), a few
- * seconds of a busy CPU — too long to hold the page. It runs in slices of SLICE_MS between tasks, started when the
- * first labelled view mounts; the text-level labels show at once and the induction scores join when it is done.
- * It runs on a private copy of the model: the lab's model keeps two entries per stage cache, and 64 probe runs
- * would evict the student's run from them.
+ * seconds of a busy CPU — too long to hold the page. It runs in a Web Worker (probeOffThread.ts) where the page
+ * can start one, else in slices of PROBE_SLICE_MS between tasks, started when the first labelled view mounts; the
+ * text-level labels show at once and the induction scores join when it is done. On the page it runs on a private
+ * copy of the model: the lab's model keeps two entries per stage cache, and 64 probe runs would evict the
+ * student's run from them.
  */
 
 /** How long one slice of the probe may hold the main thread before it yields to the page. */
@@ -49,11 +52,39 @@ function settle(entry: ProbeEntry, state: InductionProbeState): void {
   for (const listener of entry.listeners) listener();
 }
 
-/** Starts the probe of `model` (once): slices of PROBE_SLICE_MS on timers until every sequence has run. */
+/** The model file's bytes when `model` is the page's trained model (the probe's worker reads them), else null. */
+function fileOf(model: CausalLmModel): ArrayBuffer | null {
+  const state = lmModelStore.getState();
+  return state.status === 'ready' && state.trained.model === model ? (state.bytes ?? null) : null;
+}
+
+/** Whether `scores` has a finite score for every head of `model`. */
+function fitsModel(scores: readonly (readonly number[])[], model: CausalLmModel): boolean {
+  const { numLayers, numHeads } = model.weights;
+  return scores.length === numLayers && scores.every((row) => row.length === numHeads);
+}
+
+/**
+ * Starts the probe of `model` (once): in a Web Worker where the page has one (probeOffThread), else, or when the
+ * worker fails, on the page in slices of PROBE_SLICE_MS between tasks.
+ */
 function startProbe(model: CausalLmModel, entry: ProbeEntry): void {
   if (entry.started || entry.state.status !== 'measuring') return;
   entry.started = true;
   const { length } = entry.state;
+  const bytes = fileOf(model);
+  const offThread = bytes ? probeOffThread(bytes) : null;
+  if (!offThread) {
+    probeOnPage(model, entry, length);
+    return;
+  }
+  offThread.then(
+    (scores) => (fitsModel(scores, model) ? settle(entry, { status: 'done', scores, length }) : probeOnPage(model, entry, length)),
+    () => probeOnPage(model, entry, length),
+  );
+}
+
+function probeOnPage(model: CausalLmModel, entry: ProbeEntry, length: number): void {
   let scoring: InductionScoring;
   try {
     scoring = new InductionScoring(new CausalLmModel(model.weights, { tokenizer: model.tokenizer ?? undefined }), inductionSettingsFor(model.weights.nPositions));

@@ -108,3 +108,17 @@ for (const slug of ['multi-head', 'reading-attention-maps'] as const) {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+test('the induction probe runs in a Web Worker and labels the induction head, while the lab stays usable', async ({ page }) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.goto(`/?text=${encodeURIComponent('The old man saw the red ball in the park . The old man saw the')}`);
+  await waitForTrainedModel(page);
+  // While the probe runs, a toggle still answers: the checkbox flips and the predictions region stays.
+  const second = page.locator('.headview-head:nth-child(2) input[type="checkbox"]');
+  await second.click();
+  await expect(second).not.toBeChecked();
+  await second.click();
+  await expect(page.locator('.heads-grid-view__caption[title]').filter({ hasText: /^induction \d\.\d\d$/ })).toHaveCount(1, { timeout: 60_000 });
+  expect(workers.some((url) => url.includes('probeWorker'))).toBe(true);
+});
