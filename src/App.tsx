@@ -53,6 +53,8 @@ export function App() {
     if (inLab) document.title = translate(locale, 'app.title');
   }, [locale, inLab]);
   const { result } = computation;
+  // While a long text's run waits for a pause in typing, the chips already show the new text's tokens.
+  const chipTokens = computation.heldTokens ?? (result.ok ? result.tokens : null);
   const mainId = inLab ? 'views' : 'lessons-main';
   return (
     <>
@@ -97,7 +99,7 @@ export function App() {
           <div className="lab-side">
             <div className="lab-input">
               <SentenceInput />
-              {result.ok && <TokenChips tokens={result.tokens} />}
+              {chipTokens && <TokenChips tokens={chipTokens} />}
               <a className="lab-input__to-controls" href="#lab-controls" onClick={(e) => skipTo(e, 'lab-controls')}>
                 {t('skip.controls')}
               </a>

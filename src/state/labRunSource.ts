@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand';
-import { activeBackend, type CausalLmModel } from '../engine';
+import { activeBackend, clampTokenLimit, tokenize, type CausalLmModel, type Token } from '../engine';
 import { computeLab, type LabInputs, type LabResult } from './computeLab';
 import type { LabState } from './labStore';
 import { lmModelStore } from './lmModelStore';
@@ -18,11 +18,18 @@ import type { ModelChoice } from './modelChoice';
 /** Past this many characters a keystroke waits for a pause before the whole model is recomputed. */
 export const LONG_TEXT_CHARS = 300;
 export const TYPING_PAUSE_MS = 180;
+/**
+ * A change of more characters than this at once is a paste (or a preset), not typing: no pause to wait for, so
+ * it is computed in the next task (its tokens show in this frame).
+ */
+export const PASTE_CHARS = 16;
 
 export interface LabComputationState {
   readonly result: LabResult;
   /** True while what is drawn lags behind the settings (typing in a long text). */
   readonly pending: boolean;
+  /** While a long text's run is held: the text's own tokens, which cost nothing to show at once; else absent. */
+  readonly heldTokens?: readonly Token[];
 }
 
 /** 'settings': the model the student chose; a model choice: the one a lesson's <ModelScope> fixes. */
@@ -111,8 +118,10 @@ export class LabRunSource {
     const long = trained === null && inputs.text.length > LONG_TEXT_CHARS;
     const computed = this.#computed;
     if (long && this.#snapshot && computed && computed.trained === trained && computed.backend === backend && onlyTextDiffers(inputs, computed.inputs)) {
-      this.#armPause();
-      if (!this.#snapshot.pending) this.#snapshot = { result: this.#snapshot.result, pending: true };
+      const typed = Math.abs(inputs.text.length - computed.inputs.text.length) <= PASTE_CHARS;
+      this.#armPause(typed ? TYPING_PAUSE_MS : 0);
+      const { tokens } = tokenize(inputs.text, { maxTokens: clampTokenLimit(this.#tokenLimit), overflow: 'truncate' });
+      this.#snapshot = { result: this.#snapshot.result, pending: true, heldTokens: tokens };
       return this.#snapshot;
     }
     this.#clearPause();
@@ -148,14 +157,14 @@ export class LabRunSource {
     for (const listener of [...this.#listeners]) listener();
   };
 
-  /** (Re)starts the pause: each keystroke pushes the long text's run back by TYPING_PAUSE_MS. */
-  #armPause(): void {
+  /** (Re)starts the pause: each keystroke pushes the long text's run back by `ms` (TYPING_PAUSE_MS; 0 for a paste). */
+  #armPause(ms: number): void {
     this.#clearPause();
     this.#timer = setTimeout(() => {
       this.#timer = null;
       if (this.#seen) this.#compute(this.#seen);
       this.#notify();
-    }, TYPING_PAUSE_MS);
+    }, ms);
   }
 
   #clearPause(): void {

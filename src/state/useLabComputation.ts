@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import type { LabResult } from './computeLab';
 import { useLab, useLabStore } from './labStore';
 import { labRunSource, type LabComputationState } from './labRunSource';
@@ -20,7 +20,30 @@ export function useLabComputationState(): LabComputationState {
     // Asking for the trained model starts its download once per page; the untrained runs until it has arrived.
     if (wantsTrained) void ensureTrainedModel();
   }, [wantsTrained]);
-  return useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
+  const state = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
+  // A run over DEFERRED_RENDER_TOKENS tokens is drawn in a background render that yields to the browser (a 300-token
+  // paste builds thousands of elements): the old drawing stays, marked pending, until the new one is ready. Shorter
+  // runs are drawn in the action's own render, which is faster than two.
+  const deferred = useDeferredValue(state);
+  const big = state.result.ok && state.result.tokens.length > DEFERRED_RENDER_TOKENS;
+  return big && deferred !== state ? pendingOf(deferred, state) : state;
+}
+
+/** Above this many tokens a new run is drawn in a deferred (interruptible) render. */
+export const DEFERRED_RENDER_TOKENS = 128;
+
+const pendingStates = new WeakMap<LabComputationState, { readonly latest: LabComputationState; readonly value: LabComputationState }>();
+
+/**
+ * What is drawn (`shown`) while `latest` waits for its background render: marked pending, with the latest tokens for
+ * the chips. The same object for the same pair, so views' memos hold.
+ */
+function pendingOf(shown: LabComputationState, latest: LabComputationState): LabComputationState {
+  const cached = pendingStates.get(shown);
+  if (cached?.latest === latest) return cached.value;
+  const value = { ...shown, pending: true, heldTokens: latest.heldTokens ?? (latest.result.ok ? latest.result.tokens : undefined) };
+  pendingStates.set(shown, { latest, value });
+  return value;
 }
 
 export function useLabComputation(): LabResult {

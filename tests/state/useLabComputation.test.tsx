@@ -21,8 +21,22 @@ describe('useLabComputationState', () => {
     act(() => useLab.getState().set({ text: `${longText} extra` }));
     expect(tokenCount(result.current)).toBe(80);
     expect(result.current.pending).toBe(true);
+    // The text's own tokens are there at once, for the chips: tokenizing costs nothing next to the run.
+    expect(result.current.heldTokens?.map((tk) => tk.text).slice(-2)).toEqual(['word79', 'extra']);
     act(() => vi.advanceTimersByTime(TYPING_PAUSE_MS + 10));
     expect(tokenCount(result.current)).toBe(81);
+    expect(result.current.pending).toBe(false);
+    expect(result.current.heldTokens).toBeUndefined();
+  });
+
+  it('computes a paste in the next task, without waiting for a pause in typing; its tokens show at once', () => {
+    const { result } = renderHook(() => useLabComputationState());
+    const pasted = `${longText} ${Array.from({ length: 20 }, (_, i) => `pasted${i}`).join(' ')}`;
+    act(() => useLab.getState().set({ text: pasted }));
+    expect(result.current.pending).toBe(true);
+    expect(result.current.heldTokens).toHaveLength(100);
+    act(() => vi.advanceTimersByTime(0));
+    expect(tokenCount(result.current)).toBe(100);
     expect(result.current.pending).toBe(false);
   });
 

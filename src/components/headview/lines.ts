@@ -57,12 +57,15 @@ export function forEachLine(weights: readonly Matrix[], selection: LineSelection
 /** The (at most) `count` keys of row q with the largest finite weights ≥ minWeight, in key order. */
 function strongestKeys(w: Matrix, q: number, keys: readonly number[], count: number, minWeight: number): number[] {
   const best: number[] = []; // keys, strongest first; count is small, so insertion beats sorting the row
+  const row = q * w.cols;
+  const { data } = w;
   for (const k of keys) {
-    const weight = w.data[q * w.cols + k];
-    if (!Number.isFinite(weight) || weight < minWeight) continue;
+    const weight = data[row + k];
+    // Most keys of a long row lose to the weakest kept one: one comparison (NaN fails every test) and on.
+    if (!(weight >= minWeight) || weight === Infinity) continue;
+    if (best.length === count && !(weight > data[row + best[count - 1]])) continue;
     let at = best.length;
-    while (at > 0 && w.data[q * w.cols + best[at - 1]] < weight) at--;
-    if (at >= count) continue;
+    while (at > 0 && data[row + best[at - 1]] < weight) at--;
     best.splice(at, 0, k);
     if (best.length > count) best.pop();
   }
