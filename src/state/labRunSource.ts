@@ -121,7 +121,7 @@ export class LabRunSource {
       const typed = Math.abs(inputs.text.length - computed.inputs.text.length) <= PASTE_CHARS;
       this.#armPause(typed ? TYPING_PAUSE_MS : 0);
       const { tokens } = tokenize(inputs.text, { maxTokens: clampTokenLimit(this.#tokenLimit), overflow: 'truncate' });
-      this.#snapshot = { result: this.#snapshot.result, pending: true, heldTokens: tokens };
+      this.#replaceSnapshot({ result: this.#snapshot.result, pending: true, heldTokens: tokens });
       return this.#snapshot;
     }
     this.#clearPause();
@@ -149,8 +149,17 @@ export class LabRunSource {
 
   #compute(key: RunKey): LabComputationState {
     this.#computed = key;
-    this.#snapshot = { result: computeLab(key.inputs, this.#tokenLimit, key.trained), pending: false };
-    return this.#snapshot;
+    return this.#replaceSnapshot({ result: computeLab(key.inputs, this.#tokenLimit, key.trained), pending: false });
+  }
+
+  #replaceSnapshot(next: LabComputationState): LabComputationState {
+    const before = this.#snapshot;
+    if (before) {
+      previousStates.delete(before); // one step back only: the older ones can be collected
+      previousStates.set(next, before);
+    }
+    this.#snapshot = next;
+    return next;
   }
 
   readonly #notify = (): void => {
@@ -171,6 +180,13 @@ export class LabRunSource {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
   }
+}
+
+const previousStates = new WeakMap<LabComputationState, LabComputationState>();
+
+/** The snapshot `state` replaced (what was drawn just before it), if its source still knows it. */
+export function previousLabState(state: LabComputationState): LabComputationState | null {
+  return previousStates.get(state) ?? null;
 }
 
 const sources = new WeakMap<StoreApi<LabState>, Map<string, LabRunSource>>();

@@ -1,7 +1,8 @@
 import { useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import type { LabResult } from './computeLab';
 import { useLab, useLabStore } from './labStore';
-import { labRunSource, type LabComputationState } from './labRunSource';
+import { labRunSource, previousLabState, type LabComputationState } from './labRunSource';
+import { EngineError } from '../engine';
 import { ensureTrainedModel } from './lmModelStore';
 import { useModelScope } from './modelScope';
 import { useTokenLimit } from './tokenLimit';
@@ -21,13 +22,23 @@ export function useLabComputationState(): LabComputationState {
     if (wantsTrained) void ensureTrainedModel();
   }, [wantsTrained]);
   const state = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
-  // A run over DEFERRED_RENDER_TOKENS tokens is drawn in a background render that yields to the browser (a 300-token
+  // A new text of over DEFERRED_RENDER_TOKENS tokens is drawn in a background render that yields to the browser (a 300-token
   // paste builds thousands of elements): the old drawing stays, marked pending, until the new one is ready. Shorter
-  // runs are drawn in the action's own render, which is faster than two.
-  const deferred = useDeferredValue(state);
-  const big = state.result.ok && state.result.tokens.length > DEFERRED_RENDER_TOKENS;
-  return big && deferred !== state ? pendingOf(deferred, state) : state;
+  // runs are drawn in the action's own render, which is faster than two: for them the deferred value is a constant,
+  // so React schedules no background render at all.
+  // Only a new text builds new elements: a toggle or a mask on the same tokens only repaints, and is drawn at once.
+  const before = previousLabState(state);
+  const sameTokens = before !== null && before.result.ok && state.result.ok && before.result.tokens === state.result.tokens;
+  const big = state.result.ok && state.result.tokens.length > DEFERRED_RENDER_TOKENS && !sameTokens;
+  const deferred = useDeferredValue(big ? state : SMALL_RUN);
+  if (!big || deferred === state) return state;
+  // Coming from a small run, the deferred value is the constant: what was drawn is the state this one replaced.
+  const shown = deferred === SMALL_RUN ? before : deferred;
+  return shown ? pendingOf(shown, state) : state;
 }
+
+/** The deferred value while runs are small (any constant: it never changes, so it never schedules a render). */
+const SMALL_RUN: LabComputationState = { result: { ok: false, error: new EngineError('empty-input', 'small run') }, pending: false };
 
 /** Above this many tokens a new run is drawn in a deferred (interruptible) render. */
 export const DEFERRED_RENDER_TOKENS = 128;
