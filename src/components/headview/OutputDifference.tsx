@@ -135,8 +135,6 @@ function DifferenceSvg({ diff, maxAbs, tokens, width, label, cellLabel }: Differ
     const cell = (e.target as Element).closest('rect[data-row]');
     setHovered(cell ? { row: Number(cell.getAttribute('data-row')), col: Number(cell.getAttribute('data-col')) } : null);
   };
-  const shown = hovered && hovered.row < diff.rows && hovered.col < diff.cols ? hovered : null;
-  const shownValue = shown ? diff.data[shown.row * diff.cols + shown.col] : 0;
   return (
     <>
       {/* The viewBox lets CSS shrink the grid to a narrow frame (128 features at 2 px + labels outgrow 360 px). */}
@@ -151,7 +149,7 @@ function DifferenceSvg({ diff, maxAbs, tokens, width, label, cellLabel }: Differ
           ))}
         </g>
       </svg>
-      <p className="outdiff-readout">{shown ? cellLabel(tokens[shown.row] ?? '', shown.col, Number.isFinite(shownValue) ? shownValue : 0) : '\u00a0'}</p>
+      <DifferenceReadout diff={diff} tokens={tokens} hovered={hovered} cellLabel={cellLabel} />
     </>
   );
 }
@@ -192,14 +190,27 @@ function DifferenceCanvas({ diff, maxAbs, tokens, width, label, cellLabel }: Dif
     const row = Math.floor(((e.clientY - box.top) / box.height) * diff.rows);
     setHovered(row >= 0 && row < diff.rows && col >= 0 && col < diff.cols ? { row, col } : null);
   };
-  const shown = hovered && hovered.row < diff.rows && hovered.col < diff.cols ? hovered : null;
-  const shownValue = shown ? diff.data[shown.row * diff.cols + shown.col] : 0;
   return (
     <>
       <canvas ref={ref} className="outdiff-canvas" role="img" aria-label={label} style={{ width: diff.cols * cw, height: diff.rows * ch }} onPointerMove={onPointer} onPointerLeave={() => setHovered(null)} />
-      <p className="outdiff-readout">{shown ? cellLabel(tokens[shown.row] ?? '', shown.col, Number.isFinite(shownValue) ? shownValue : 0) : '\u00a0'}</p>
+      <DifferenceReadout diff={diff} tokens={tokens} hovered={hovered} cellLabel={cellLabel} />
     </>
   );
+}
+
+interface DifferenceReadoutProps {
+  readonly diff: Matrix;
+  readonly tokens: readonly string[];
+  /** The cell under the pointer, or null. */
+  readonly hovered: { readonly row: number; readonly col: number } | null;
+  readonly cellLabel: (token: string, feature: number, value: number) => string;
+}
+
+/** The line under the grid (SVG or canvas) naming the hovered cell's token, feature and Δ; blank when none. */
+function DifferenceReadout({ diff, tokens, hovered, cellLabel }: DifferenceReadoutProps) {
+  const shown = hovered && hovered.row < diff.rows && hovered.col < diff.cols ? hovered : null;
+  const value = shown ? diff.data[shown.row * diff.cols + shown.col] : 0;
+  return <p className="outdiff-readout">{shown ? cellLabel(tokens[shown.row] ?? '', shown.col, Number.isFinite(value) ? value : 0) : '\u00a0'}</p>;
 }
 
 const LEGEND_STEPS = 24;
