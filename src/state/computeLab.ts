@@ -3,10 +3,22 @@ import type { LabSettings } from './labStore';
 import { maskChoiceOf } from './labMask';
 
 /** The settings that change the numbers (not which head is looked at). */
-export type LabInputs = Pick<
-  LabSettings,
-  'model' | 'text' | 'embedDim' | 'numHeads' | 'numLayers' | 'seed' | 'positionalEncoding' | 'maskMode' | 'paddingTokens' | 'customMask' | 'disabledHeads' | 'causal'
->;
+export const LAB_INPUT_KEYS = [
+  'model',
+  'text',
+  'embedDim',
+  'numHeads',
+  'numLayers',
+  'seed',
+  'positionalEncoding',
+  'maskMode',
+  'paddingTokens',
+  'customMask',
+  'disabledHeads',
+  'causal',
+] as const satisfies readonly (keyof LabSettings)[];
+
+export type LabInputs = Pick<LabSettings, (typeof LAB_INPUT_KEYS)[number]>;
 
 /**
  * The engine's run of the lab's settings: tokens, embeddings, the mask, every layer's traces, the baseline — of

@@ -1,9 +1,10 @@
 import type { StoreApi } from 'zustand';
 import { activeBackend, clampTokenLimit, tokenize, type CausalLmModel, type Token } from '../engine';
-import { computeLab, type LabInputs, type LabResult } from './computeLab';
+import { computeLab, LAB_INPUT_KEYS, type LabInputs, type LabResult } from './computeLab';
 import type { LabState } from './labStore';
 import { lmModelStore } from './lmModelStore';
 import type { ModelChoice } from './modelChoice';
+import type { LabModelScope } from './modelScope';
 
 /*
  * The lab's one computation per page (or per custom element, or per <ModelScope> in a lesson): settings in, one
@@ -32,24 +33,6 @@ export interface LabComputationState {
   readonly heldTokens?: readonly Token[];
 }
 
-/** 'settings': the model the student chose; a model choice: the one a lesson's <ModelScope> fixes. */
-export type LabModelScope = ModelChoice | 'settings';
-
-const INPUT_KEYS = [
-  'model',
-  'text',
-  'embedDim',
-  'numHeads',
-  'numLayers',
-  'seed',
-  'positionalEncoding',
-  'maskMode',
-  'paddingTokens',
-  'customMask',
-  'disabledHeads',
-  'causal',
-] as const satisfies readonly (keyof LabInputs)[];
-
 function inputsOf(s: LabState, scope: LabModelScope): LabInputs {
   return {
     model: scope === 'settings' ? s.model : scope,
@@ -68,8 +51,8 @@ function inputsOf(s: LabState, scope: LabModelScope): LabInputs {
 }
 
 // The store's actions make new arrays on every change, so identity is equality here.
-const sameInputs = (a: LabInputs, b: LabInputs): boolean => INPUT_KEYS.every((k) => Object.is(a[k], b[k]));
-const onlyTextDiffers = (a: LabInputs, b: LabInputs): boolean => a.text !== b.text && INPUT_KEYS.every((k) => k === 'text' || Object.is(a[k], b[k]));
+const sameInputs = (a: LabInputs, b: LabInputs): boolean => LAB_INPUT_KEYS.every((k) => Object.is(a[k], b[k]));
+const onlyTextDiffers = (a: LabInputs, b: LabInputs): boolean => a.text !== b.text && LAB_INPUT_KEYS.every((k) => k === 'text' || Object.is(a[k], b[k]));
 
 /** The loaded language model when `model` is the trained one and its file has arrived; else null (the untrained runs). */
 function trainedModelFor(model: ModelChoice): CausalLmModel | null {

@@ -6,14 +6,17 @@ import type { ModelChoice } from './modelChoice';
  * chose; the lessons teach the mechanics on the untrained encoder (its width, heads and seed are theirs to change),
  * except where a lesson wraps a widget in <ModelScope model="trained">.
  */
-const Scope = createContext<ModelChoice | 'settings'>('settings');
+/** 'settings': the model the student chose; a model choice: the one a lesson's <ModelScope> fixes. */
+export type LabModelScope = ModelChoice | 'settings';
 
-export function ModelScope({ model, children }: { readonly model: ModelChoice | 'settings'; readonly children?: ReactNode }): ReactNode {
+const Scope = createContext<LabModelScope>('settings');
+
+export function ModelScope({ model, children }: { readonly model: LabModelScope; readonly children?: ReactNode }): ReactNode {
   return createElement(Scope.Provider, { value: model }, children);
 }
 
 /** The calling view's scope: 'settings', or the model a <ModelScope> above fixes. */
-export function useModelScope(): ModelChoice | 'settings' {
+export function useModelScope(): LabModelScope {
   return useContext(Scope);
 }
 

@@ -58,7 +58,7 @@ function fileOf(model: CausalLmModel): ArrayBuffer | null {
   return state.status === 'ready' && state.trained.model === model ? (state.bytes ?? null) : null;
 }
 
-/** Whether `scores` has a finite score for every head of `model`. */
+/** Whether `scores` has one score per head of `model` (probeOffThread has already checked that each is finite). */
 function fitsModel(scores: readonly (readonly number[])[], model: CausalLmModel): boolean {
   const { numLayers, numHeads } = model.weights;
   return scores.length === numLayers && scores.every((row) => row.length === numHeads);

@@ -2,9 +2,8 @@ import { useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import type { LabResult } from './computeLab';
 import { useLab, useLabStore } from './labStore';
 import { labRunSource, previousLabState, type LabComputationState } from './labRunSource';
-import { EngineError } from '../engine';
 import { ensureTrainedModel } from './lmModelStore';
-import { useModelScope } from './modelScope';
+import { useModelScope, useScopedModel } from './modelScope';
 import { useTokenLimit } from './tokenLimit';
 
 export { LONG_TEXT_CHARS, TYPING_PAUSE_MS, type LabComputationState } from './labRunSource';
@@ -16,29 +15,26 @@ export { LONG_TEXT_CHARS, TYPING_PAUSE_MS, type LabComputationState } from './la
 export function useLabComputationState(): LabComputationState {
   const scope = useModelScope();
   const source = labRunSource(useLabStore(), scope, useTokenLimit());
-  const wantsTrained = useLab((s) => (scope === 'settings' ? s.model : scope) === 'trained');
+  const wantsTrained = useScopedModel(useLab((s) => s.model)) === 'trained';
   useEffect(() => {
     // Asking for the trained model starts its download once per page; the untrained runs until it has arrived.
     if (wantsTrained) void ensureTrainedModel();
   }, [wantsTrained]);
   const state = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
-  // A new text of over DEFERRED_RENDER_TOKENS tokens is drawn in a background render that yields to the browser (a 300-token
-  // paste builds thousands of elements): the old drawing stays, marked pending, until the new one is ready. Shorter
-  // runs are drawn in the action's own render, which is faster than two: for them the deferred value is a constant,
-  // so React schedules no background render at all.
-  // Only a new text builds new elements: a toggle or a mask on the same tokens only repaints, and is drawn at once.
+  // A new text of over DEFERRED_RENDER_TOKENS tokens is drawn in a background render that yields to the browser (a
+  // 300-token paste builds thousands of elements): the old drawing stays, marked pending, until the new one is
+  // ready. Only a new text builds new elements: a toggle or a mask on the same tokens only repaints, and a shorter
+  // run is faster drawn in the action's own render than in two. For those the deferred value stays null, so React
+  // schedules no background render at all.
   const before = previousLabState(state);
   const sameTokens = before !== null && before.result.ok && state.result.ok && before.result.tokens === state.result.tokens;
   const big = state.result.ok && state.result.tokens.length > DEFERRED_RENDER_TOKENS && !sameTokens;
-  const deferred = useDeferredValue(big ? state : SMALL_RUN);
+  const deferred = useDeferredValue(big ? state : null);
   if (!big || deferred === state) return state;
-  // Coming from a small run, the deferred value is the constant: what was drawn is the state this one replaced.
-  const shown = deferred === SMALL_RUN ? before : deferred;
+  // Coming from a small run, the deferred value is null: what was drawn is the state this one replaced.
+  const shown = deferred ?? before;
   return shown ? pendingOf(shown, state) : state;
 }
-
-/** The deferred value while runs are small (any constant: it never changes, so it never schedules a render). */
-const SMALL_RUN: LabComputationState = { result: { ok: false, error: new EngineError('empty-input', 'small run') }, pending: false };
 
 /** Above this many tokens a new run is drawn in a deferred (interruptible) render. */
 export const DEFERRED_RENDER_TOKENS = 128;
