@@ -24,6 +24,21 @@ const BELOW = {
 // The engine is pure computation: no UI libraries, no DOM.
 const ENGINE_LIBRARIES = { group: ['react', 'react-dom', 'd3', 'd3-*', 'zustand', 'zustand/*'], message: 'src/engine is pure computation: no UI libraries.' };
 
+/*
+ * Only the engine assembles a forward pass: outside src/engine a run comes from the engine's models
+ * (encoderModel(config).run and its one-off runs, kvCacheRun), never from the parts they are made of. Matched per
+ * folder depth like the layers (the engine's index or the files that define them); `importNames` also catches
+ * `import * as engine` and re-exports.
+ */
+const FORWARD_PASS_PARTS = ['embedTokens', 'addPositionalEncoding', 'createModel'];
+function forwardPassParts(depth) {
+  return {
+    regex: `^(?:\\.\\./){${depth}}engine(?:/(?:index|embedding|positionalEncoding|model)(?:\\.ts)?)?$`,
+    importNames: FORWARD_PASS_PARTS,
+    message: 'Only src/engine assembles a forward pass: ask one of its models for the run (encoderModel(config), kvCacheRun in engine/decoding) instead of embedding, adding positions and drawing weights here.',
+  };
+}
+
 // Deeper than any folder in src/ today, with room to grow.
 const MAX_DEPTH = 6;
 
@@ -43,6 +58,7 @@ function layerRules() {
       const regex = `^(?:\\.\\./){${depth}}(?!(?:${allowed.join('|')})(?:/|$)|\\.\\./)`;
       const patterns = [{ regex, caseSensitive: true, message }];
       if (layer === 'engine') patterns.push(ENGINE_LIBRARIES);
+      else patterns.push(forwardPassParts(depth));
       return {
         files: [`src/${layer}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
         rules: { 'no-restricted-imports': ['error', { patterns }] },

@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useT } from '../i18n/translate';
 import type { WidgetConfig, WidgetId } from './types';
+import { WidgetModelBadge } from './WidgetModelBadge';
 import { WIDGETS } from './widgets/registry';
 
 interface BoundaryProps {
@@ -25,6 +26,7 @@ export function WidgetSlot({ widget, config, caption }: { readonly widget: Widge
   const Widget = WIDGETS[widget];
   return (
     <figure className="lesson-widget" data-widget={widget}>
+      <WidgetModelBadge widget={widget} />
       {Widget ? (
         <WidgetBoundary
           fallback={(error, restart) => (

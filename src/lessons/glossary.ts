@@ -23,6 +23,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     note: { en: 'The app itself is called 注意力实验室 (Attention Lab); the page you experiment on is 实验台.', zh: '应用本身叫“注意力实验室”；做实验的那个页面叫“实验台”。' },
   },
   { en: 'score (q·k before softmax)', zh: '得分', avoid: [/分数/] },
+  { en: 'key/value head (grouped-query attention)', zh: '键/值头', avoid: [/键[–—-]值头/] },
+  { en: 'stack (of encoder or decoder blocks)', zh: '堆叠', avoid: [/[一两每这][个组]?叠(?!加)/] },
   { en: 'one-hot', zh: '独热', avoid: [/(?<!独热（)one-hot/i] },
   { en: 'residual connection (skip connection)', zh: '残差连接', avoid: [/跳连/, /跳跃连接/] },
   { en: 'widget (an interactive figure in a lesson)', zh: '组件', avoid: [/小组件/] },

@@ -1,5 +1,6 @@
 import { decoding } from '../../src/lessons/content/decoding';
 import type { Block, Question } from '../../src/lessons/types';
+import { cachedStepCost, fullRecomputeCost } from '../../src/engine/decoding';
 import { TRAINED_SHAPE } from '../../src/state/modelChoice';
 
 /* Lesson 12's own checks; the course-wide ones (both languages, TeX, links, question order) are in content.test.ts. */
@@ -85,4 +86,50 @@ describe('lesson 12: decoding', () => {
     const labels = decoding.sources.map((s) => s.label).join('\n');
     for (const name of ['Vaswani', 'Devlin', 'Radford', 'Raffel', 'Williams & Zipser', 'Shazeer', 'Ainslie', 'Dao', 'Holtzman']) expect(labels).toContain(name);
   });
+
+  describe('says exactly what a KV-cache step costs (issue: it claimed O(t·d) per layer for the whole step)', () => {
+    const kvProse = decoding.blocks.find((b) => b.kind === 'prose' && b.answers === 'kv-step');
+    const text = kvProse && kvProse.kind === 'prose' ? kvProse.text : null;
+
+    it('the widget’s own counter grows as the lesson says: d² + t·d with the cache, t·d² + t²·d without', () => {
+      // Doubling t at large t: the cached step's t·E terms double, its E² terms stay; without the cache the t²E terms quadruple.
+      const e = 64;
+      const big = 1 << 14;
+      expect(cachedStepCost(2 * big, e).total / cachedStepCost(big, e).total).toBeCloseTo(2, 1);
+      expect(fullRecomputeCost(2 * big, e).total / fullRecomputeCost(big, e).total).toBeCloseTo(4, 1);
+      // At t = 1 only the E² terms are left: 4E² + 2E with the cache.
+      expect(cachedStepCost(1, e).total).toBe(4 * e * e + 2 * e);
+      expect(fullRecomputeCost(7, e).total).toBe(4 * 7 * e * e + 2 * 49 * e);
+    });
+
+    it.each(['en', 'zh'] as const)('states both orders and the attention-only term (%s)', (side) => {
+      expect(text).not.toBeNull();
+      const body = text![side];
+      expect(body).toContain('$O(d^2 + t \\cdot d)$');
+      expect(body).toContain('$O(t \\cdot d^2 + t^2 \\cdot d)$');
+      expect(body).toContain('$O(t \\cdot d)$');
+    });
+
+    it('names the new token as the (t + 1)-th in the kv-step question', () => {
+      const question = questions.find((q) => q.id === 'kv-step')!;
+      expect(question.prompt.en).toMatch(/\$\(t\+1\)\$-th token/);
+      expect(question.prompt.zh).toMatch(/第 \$t\+1\$ 个词元/);
+    });
+  });
+
+  it('uses one indexing convention: position i holds token i and predicts token i + 1, in the answer and the loss', () => {
+    const answer = decoding.blocks.find((b) => b.kind === 'prose' && b.answers === 'causal-predicts');
+    expect(answer && answer.kind === 'prose' ? answer.text.en : '').toMatch(/position \$i\$ holds token \$i\$.*predict token \$i\+1\$/s);
+    expect(answer && answer.kind === 'prose' ? answer.text.en : '').not.toMatch(/position \$i\$ must predict token \$i\$/);
+    const loss = decoding.blocks.find((b) => b.kind === 'formula' && b.tex.includes('\\mathcal{L}'));
+    expect(loss && loss.kind === 'formula' ? loss.tex : '').toContain('x_{i+1} \\mid x_0, \\dots, x_i');
+  });
+
+  it('does not call the KV demo layer the lab’s untrained model', () => {
+    const caption = decoding.blocks.find((b) => b.kind === 'widget' && b.widget === 'kv-cache');
+    const en = caption && caption.kind === 'widget' ? caption.caption?.en ?? '' : '';
+    expect(en).toMatch(/not one of the lab’s models/);
+    expect(en).not.toMatch(/lab’s untrained model/);
+  });
 });
+

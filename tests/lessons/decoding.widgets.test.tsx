@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { tokenize } from '../../src/engine';
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import { decodingWidgets } from '../../src/lessons/widgets/decoding';
-import { FAMILIES, FAMILY_IDS, maskOf, maskPicture, sublayerShapes } from '../../src/lessons/widgets/decoderFamilies';
+import { activationName, FAMILIES, FAMILY_IDS, hasFinalNorm, maskOf, maskPicture, sublayerShapes, unitSteps } from '../../src/lessons/widgets/decoderFamilies';
 import { causalAllows, shiftRight, START, visibleInputs } from '../../src/lessons/widgets/shiftRight';
 import { formatCount } from '../../src/lessons/widgets/generationFormat';
 import {
@@ -43,15 +43,15 @@ describe('decoding widgets: registry', () => {
 });
 
 describe('the three families as data', () => {
-  const kinds = (id: (typeof FAMILY_IDS)[number]) => FAMILIES[id].flatMap((s) => s.sublayers);
+  const kinds = (id: (typeof FAMILY_IDS)[number]) => FAMILIES[id].stacks.flatMap((s) => s.sublayers);
 
   it('gives a decoder-only block causal self-attention and no cross-attention; an encoder-only block no causal mask', () => {
-    expect(FAMILIES['decoder-only'].map((s) => s.id)).toEqual(['decoder']);
+    expect(FAMILIES['decoder-only'].stacks.map((s) => s.id)).toEqual(['decoder']);
     expect(kinds('decoder-only')).toEqual(['masked-self', 'ffn']);
-    expect(FAMILIES['encoder-only'].map((s) => s.id)).toEqual(['encoder']);
+    expect(FAMILIES['encoder-only'].stacks.map((s) => s.id)).toEqual(['encoder']);
     expect(kinds('encoder-only').map(maskOf)).not.toContain('causal');
     // The original Transformer: the decoder block runs masked self-attention, then cross-attention, then the FFN.
-    expect(FAMILIES['encoder-decoder'].map((s) => [s.id, s.sublayers])).toEqual([
+    expect(FAMILIES['encoder-decoder'].stacks.map((s) => [s.id, s.sublayers])).toEqual([
       ['encoder', ['self', 'ffn']],
       ['decoder', ['masked-self', 'cross', 'ffn']],
     ]);
@@ -69,12 +69,36 @@ describe('the three families as data', () => {
 
   it('gives cross-attention weights of target rows × source columns', () => {
     const sizes = { dModel: 32, heads: 4, ffn: 128 };
-    const lines = sublayerShapes('cross', 'decoder', sizes, { source: 7, target: 3 });
+    const lines = sublayerShapes('cross', 'decoder', sizes, { source: 7, target: 3 }, 'relu');
     expect(lines.find((l) => l.name === 'Q_i')?.value).toBe('[3 × 8]');
     expect(lines.find((l) => l.name === 'K_i, V_i')?.value).toBe('[7 × 8]');
     expect(lines.find((l) => l.name.startsWith('softmax'))?.value).toBe('[3 × 7]');
-    expect(sublayerShapes('masked-self', 'decoder', sizes, { source: 7, target: 3 }).find((l) => l.name.startsWith('softmax'))?.value).toBe('[3 × 3]');
-    expect(sublayerShapes('ffn', 'encoder', sizes, { source: 7, target: 3 })[0].value).toBe('[7 × 128]');
+    expect(sublayerShapes('masked-self', 'decoder', sizes, { source: 7, target: 3 }, 'relu').find((l) => l.name.startsWith('softmax'))?.value).toBe('[3 × 3]');
+    expect(sublayerShapes('ffn', 'encoder', sizes, { source: 7, target: 3 }, 'relu')[0].value).toBe('[7 × 128]');
+  });
+
+  it('draws each family as its namesake: BERT post-LN with GELU, GPT-2 pre-LN with GELU, the original Transformer post-LN with ReLU', () => {
+    const drawn = FAMILY_IDS.map((id) => [id, FAMILIES[id].norm, FAMILIES[id].activation]);
+    expect(drawn).toEqual([
+      ['encoder-only', 'post', 'gelu'],
+      ['decoder-only', 'pre', 'gelu'],
+      ['encoder-decoder', 'post', 'relu'],
+    ]);
+  });
+
+  it('orders post-LN as sub-layer → add → LayerNorm and pre-LN as LayerNorm → sub-layer → add, with a final LayerNorm for pre-LN only', () => {
+    expect(unitSteps('post')).toEqual(['sublayer', 'add', 'norm']);
+    expect(unitSteps('pre')).toEqual(['norm', 'sublayer', 'add']);
+    expect(hasFinalNorm('pre')).toBe(true);
+    expect(hasFinalNorm('post')).toBe(false);
+  });
+
+  it('names the feed-forward activation in the FFN’s shape line', () => {
+    const sizes = { dModel: 32, heads: 4, ffn: 128 };
+    const lengths = { source: 7, target: 3 };
+    expect(sublayerShapes('ffn', 'decoder', sizes, lengths, 'gelu')[0]).toEqual({ name: 'GELU(x W_1 + b_1)', value: '[3 × 128]' });
+    expect(sublayerShapes('ffn', 'encoder', sizes, lengths, 'relu')[0].name).toBe('ReLU(x W_1 + b_1)');
+    expect([activationName('relu'), activationName('gelu')]).toEqual(['ReLU', 'GELU']);
   });
 });
 
@@ -84,7 +108,7 @@ describe('decoder-block', () => {
 
   it('starts on the encoder–decoder with the lab’s sizes, and cross-attention weights of T × S', () => {
     show();
-    expect(screen.getByRole('button', { name: 'Encoder–decoder (original Transformer, T5)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Encoder–decoder (original Transformer)' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('decoder-block-sizes')).toHaveTextContent('d_model = 32, h = 4 heads of d_k = 8, feed-forward width 128, N = 2 blocks per stack; your sentence has 6 tokens.');
     const decoder = stack('Decoder block (× 2)');
     expect(stack('Encoder block (× 2)')).toBeInTheDocument();
@@ -102,8 +126,8 @@ describe('decoder-block', () => {
   it('decoder-only: one stack of masked self-attention and FFN, no cross-attention, the sentence as the target', async () => {
     const user = userEvent.setup();
     show();
-    await user.click(screen.getByRole('button', { name: 'Decoder-only (GPT)' }));
-    expect(screen.getByRole('button', { name: 'Decoder-only (GPT)' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Decoder-only (GPT-2)' }));
+    expect(screen.getByRole('button', { name: 'Decoder-only (GPT-2)' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('region', { name: 'Encoder block (× 2)' })).toBeNull();
     const decoder = stack('Decoder block (× 2)');
     expect([...decoder.querySelectorAll('[data-sublayer]')].map((el) => el.getAttribute('data-sublayer'))).toEqual(['masked-self', 'ffn']);
@@ -126,6 +150,68 @@ describe('decoder-block', () => {
     show();
     expect(screen.getByTestId('decoder-block-sizes')).toHaveTextContent('d_model = 64, h = 8 heads of d_k = 8, feed-forward width 256, N = 3 blocks per stack');
     expect(stack('Decoder block (× 3)').querySelector('[data-sublayer="ffn"]')).toHaveTextContent('[5 × 256]');
+  });
+
+  /** The drawn steps of a stack in DOM order: a sub-layer by its kind, the LayerNorms and adds by their step. */
+  const drawnSteps = (region: HTMLElement) =>
+    [...region.querySelectorAll<HTMLElement>('[data-step]')].map((el) =>
+      el.dataset.step === 'sublayer' ? el.closest<HTMLElement>('[data-sublayer]')?.dataset.sublayer : el.dataset.step,
+    );
+  const precedes = (a: HTMLElement, b: HTMLElement) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+  it('decoder-only is drawn pre-LN with GELU: LayerNorm before the masked self-attention, the add after it, a final LayerNorm after the stack', async () => {
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('button', { name: 'Decoder-only (GPT-2)' }));
+    const decoder = stack('Decoder block (× 2)');
+    expect(drawnSteps(decoder)).toEqual(['norm', 'masked-self', 'add', 'norm', 'ffn', 'add', 'final-norm']);
+    const norms = within(decoder).getAllByText('LayerNorm first: the sub-layer reads a normalised copy');
+    expect(norms).toHaveLength(2);
+    expect(precedes(norms[0], within(decoder).getByText('Masked self-attention (4 heads)'))).toBe(true);
+    expect(within(decoder).getByText('Feed-forward network (GELU)')).toBeInTheDocument();
+    expect(decoder.querySelector('[data-sublayer="ffn"]')).toHaveTextContent('GELU(x W_1 + b_1) [6 × 128]');
+    expect(decoder).not.toHaveTextContent(/ReLU/);
+    const final = within(decoder).getByText('Final LayerNorm, once, after the last of the 2 blocks');
+    expect(precedes(decoder.querySelector('[data-sublayer="ffn"]') as HTMLElement, final)).toBe(true);
+    expect(screen.getByTestId('decoder-block-drawn')).toHaveTextContent('Drawn as GPT-2 and this project’s trained model: pre-LN');
+    expect(screen.getByTestId('decoder-block-drawn')).toHaveTextContent('the trained model uses the exact GELU');
+    expect(screen.getByTestId('decoder-block-drawn')).toHaveTextContent('x ← x + Sublayer(LayerNorm(x))');
+  });
+
+  it('encoder–decoder is drawn post-LN with ReLU: every LayerNorm after its add, no final LayerNorm, T5 named as pre-norm', () => {
+    show();
+    const encoder = stack('Encoder block (× 2)');
+    const decoder = stack('Decoder block (× 2)');
+    expect(drawnSteps(encoder)).toEqual(['self', 'add', 'norm', 'ffn', 'add', 'norm']);
+    expect(drawnSteps(decoder)).toEqual(['masked-self', 'add', 'norm', 'cross', 'add', 'norm', 'ffn', 'add', 'norm']);
+    const adds = within(decoder).getAllByText('+ residual connection: add the sub-layer’s input');
+    const norms = within(decoder).getAllByText('then LayerNorm of the sum');
+    adds.forEach((add, i) => expect(precedes(add, norms[i])).toBe(true));
+    expect(precedes(within(decoder).getByText('Masked self-attention (4 heads)'), norms[0])).toBe(true);
+    expect(within(decoder).getByText('Feed-forward network (ReLU)')).toBeInTheDocument();
+    expect(decoder.querySelector('[data-sublayer="ffn"]')).toHaveTextContent('ReLU(x W_1 + b_1) [5 × 128]');
+    expect(document.body).not.toHaveTextContent(/GELU|Final LayerNorm/);
+    expect(screen.getByTestId('decoder-block-drawn')).toHaveTextContent('Drawn as the original Transformer (Vaswani et al. 2017): post-LN');
+    expect(screen.getByTestId('decoder-block-drawn')).toHaveTextContent('T5 has the same two stacks but normalises first (pre-norm), with RMSNorm');
+  });
+
+  it('encoder-only (BERT) is drawn post-LN with GELU', () => {
+    show({ family: 'encoder-only' });
+    const encoder = stack('Encoder block (× 2)');
+    expect(drawnSteps(encoder)).toEqual(['self', 'add', 'norm', 'ffn', 'add', 'norm']);
+    expect(within(encoder).getByText('Feed-forward network (GELU)')).toBeInTheDocument();
+    expect(encoder).not.toHaveTextContent(/ReLU|Final LayerNorm/);
+    expect(screen.getByTestId('decoder-block-drawn')).toHaveTextContent('Drawn as BERT (Devlin et al. 2018): post-LN');
+  });
+
+  it('says the norm order and activation in Chinese too', () => {
+    act(() => useUi.setState({ locale: 'zh' }));
+    show({ family: 'decoder-only' });
+    const decoder = stack('解码器块（× 2）');
+    expect(within(decoder).getAllByText('先做层归一化：子层读入归一化后的副本')).toHaveLength(2);
+    expect(within(decoder).getByText('前馈网络（GELU）')).toBeInTheDocument();
+    expect(within(decoder).getByText('最终层归一化：在全部 2 个块之后只做一次')).toBeInTheDocument();
+    expect(screen.getByTestId('decoder-block-drawn')).toHaveTextContent('这里画的是 GPT-2 和本项目训练好的模型：Pre-LN');
   });
 });
 

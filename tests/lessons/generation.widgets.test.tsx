@@ -1,13 +1,14 @@
-// The lesson-12 widgets kv-cache (a decoder's cache, step by step, on the lab's untrained head) and generation (real
-// generation with the language model that lmModelStore holds; here a small random one, so no 3 MB file is read).
+// The lesson-12 widgets kv-cache (a decoder's cache, step by step, on the engine's one-head untrained attention layer)
+// and generation (real generation with the language model that lmModelStore holds; here a small random one, so no
+// 3 MB file is read).
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { LM_MODEL_FORMAT, LM_MODEL_VERSION, type CausalLmModel, type TrainedModel } from '../../src/engine';
-import { cachedStepCost, cumulativeCost, fullRecomputeCost, generate } from '../../src/engine/decoding';
+import { cachedStepCost, cumulativeCost, fullRecomputeCost, generate, kvCacheRun } from '../../src/engine/decoding';
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import { chipText, formatPercent, formatSigned } from '../../src/lessons/widgets/generationFormat';
 import { runGeneration, seedFrom } from '../../src/lessons/widgets/generationRun';
 import { DEFAULT_PROMPTS } from '../../src/lessons/widgets/Generation';
-import { KV_DEMO, kvCacheDemo } from '../../src/lessons/widgets/kvCacheDemo';
+import { KV_DEMO } from '../../src/lessons/widgets/kvCacheDemo';
 import { WIDGETS } from '../../src/lessons/widgets/registry';
 import { DEFAULT_SENTENCES } from '../../src/state/defaultSentence';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
@@ -41,13 +42,15 @@ describe('kv-cache', () => {
     expect(screen.getByTestId('kv-cache-size')).toHaveTextContent('2 × 0 tokens × 8 = 0 numbers');
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
     expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByText(/untrained model/)).toBeInTheDocument();
+    // It says what runs: one causal self-attention layer, one head, width 8, not the lab's model.
+    expect(screen.getByText(/one causal self-attention layer with 1 head, width 8/)).toBeInTheDocument();
+    expect(screen.getByText(/not the lab’s own model/)).toBeInTheDocument();
     expectClean(container);
   });
 
   it('each step adds one marked row to K and to V, computes one query row and one attention row over the cache', () => {
     const { container } = showKv();
-    const demo = kvCacheDemo(DEFAULT_SETTINGS.text);
+    const demo = kvCacheRun(DEFAULT_SETTINGS.text, KV_DEMO);
     for (let t = 1; t <= 3; t++) {
       next();
       expect(screen.getByRole('status')).toHaveTextContent(`Step ${t} of ${demo.steps.length}: the new token is “${demo.tokens[t - 1]}”.`);

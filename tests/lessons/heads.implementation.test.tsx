@@ -114,8 +114,8 @@ describe('layout-explorer widget', () => {
     useLab.setState({ embedDim: 16, numHeads: 4 });
     render(<LayoutExplorer />);
     const readout = screen.getByTestId('layout-readout');
-    expect(readout).toHaveTextContent('Seed / UvA layout: feature 17 → head h = 1');
-    const seed = screen.getByRole('slider', { name: 'Output features in the Seed / UvA layout' });
+    expect(readout).toHaveTextContent('Analytics Vidhya / UvA layout: feature 17 → head h = 1');
+    const seed = screen.getByRole('slider', { name: 'Output features in the Analytics Vidhya / UvA layout' });
     fireEvent.keyDown(seed, { key: 'End' });
     fireEvent.keyDown(seed, { key: 'ArrowLeft' });
     expect(seed).toHaveAttribute('aria-valuenow', '46');

@@ -61,6 +61,43 @@ const ALLOWED: readonly (readonly [string, string])[] = [
   ['scripts/probe.ts', "import '../src/widgets/EmbedApp';"],
 ];
 
+// Only the engine assembles a forward pass: the parts of one may not be imported above src/engine (same rule, one
+// more pattern per depth), whether named, as a namespace or re-exported. [file, import statement]
+const FORWARD_PASS_PARTS: readonly (readonly [string, string])[] = [
+  ['src/lessons/widgets/probe.ts', "import { embedTokens } from '../../engine';"],
+  ['src/lessons/widgets/probe.ts', "import { addPositionalEncoding, tokenize } from '../../engine';"],
+  ['src/lessons/probe.ts', "import { createModel } from '../engine/model';"],
+  ['src/lessons/content/probe.ts', "import { embedTokens } from '../../engine/embedding';"],
+  ['src/widgets/elements/probe.ts', "import { addPositionalEncoding } from '../../engine/positionalEncoding';"],
+  ['src/components/controls/probe.tsx', "import * as engine from '../../engine';"],
+  ['src/components/probe.tsx', "export { createModel } from '../engine/index';"],
+  ['src/guide/probe.ts', "import { createModel } from '../engine';"],
+  ['src/playground/components/probe.tsx', "import { embedTokens } from '../../engine';"],
+  ['src/state/probe.ts', "import { createModel } from '../engine';"],
+];
+
+const FORWARD_PASS_ALLOWED: readonly (readonly [string, string])[] = [
+  ['src/lessons/widgets/probe.ts', "import { encoderModel, tokenize, type ModelConfig } from '../../engine';"],
+  ['src/lessons/widgets/probe.tsx', "import { kvCacheRun } from '../../engine/decoding';"],
+  ['src/components/probe.tsx', "import type { ModelConfig } from '../engine/model';"],
+  ['src/engine/run/probe.ts', "import { embedTokens } from '../embedding';"],
+  ['src/engine/decoding/probe.ts', "import { createModel } from '../model';"],
+  ['src/engine/probe.ts', "import { addPositionalEncoding } from './positionalEncoding';"],
+  ['tests/engine/probe.test.ts', "import { createModel, embedTokens } from '../../src/engine';"],
+];
+
+describe('forward-pass parts lint rule', () => {
+  it.each(FORWARD_PASS_PARTS)('reports %s: %s', async (file, code) => {
+    const errors = await layerErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('Only src/engine assembles a forward pass');
+  });
+
+  it.each(FORWARD_PASS_ALLOWED)('allows %s: %s', async (file, code) => {
+    expect(await layerErrors(file, code)).toEqual([]);
+  });
+});
+
 describe('layer lint rule', () => {
   it.each(FORBIDDEN)('reports %s: %s', async (file, code) => {
     const errors = await layerErrors(file, code);

@@ -6,6 +6,8 @@ import './model.css';
 
 /** Where the model card is: next to the model file. */
 export const MODEL_CARD_HREF = `${import.meta.env.BASE_URL}models/lm/README.md`;
+/** The untrained encoder's card: what its random weights, embeddings and positions are. */
+export const UNTRAINED_CARD_HREF = `${import.meta.env.BASE_URL}models/untrained/README.md`;
 
 /** The model choice: the trained language model, or the untrained encoder for the mechanics. */
 export function ModelPicker() {
@@ -24,11 +26,9 @@ export function ModelPicker() {
       />
       <p className="hint">
         {t(`model.hint.${model}`)}{' '}
-        {model === 'trained' && (
-          <a href={MODEL_CARD_HREF} target="_blank" rel="noreferrer">
-            {t('model.card')}
-          </a>
-        )}
+        <a href={model === 'trained' ? MODEL_CARD_HREF : UNTRAINED_CARD_HREF} target="_blank" rel="noreferrer">
+          {t('model.card')}
+        </a>
       </p>
     </fieldset>
   );

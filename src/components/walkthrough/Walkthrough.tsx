@@ -111,7 +111,7 @@ export function Walkthrough({ autoplayMs = 5000, className }: WalkthroughProps) 
     <section className={`walkthrough${className ? ` ${className}` : ''}`} aria-labelledby={headingId} onKeyDown={onKeyDown} data-step={step}>
       <header className="wt-header">
         <h2 id={headingId}>{t('walkthrough.title')}</h2>
-        {data && <p className="lede">{t('walkthrough.lede', { layer: data.layerIndex + 1, head: data.headIndex + 1 })}</p>}
+        {data && <p className="lede">{t(data.languageModel ? 'walkthrough.lede.trained' : 'walkthrough.lede.untrained', { layer: data.layerIndex + 1, head: data.headIndex + 1 })}</p>}
         {headerControls}
         {selectedHead === 'average' && <p className="wt-note">{t('walkthrough.averageNote')}</p>}
         {data?.languageModel ? <p className="wt-note">{t('walkthrough.order.lmNote')}</p> : normFirst && <p className="wt-note">{t('walkthrough.order.preNote')}</p>}

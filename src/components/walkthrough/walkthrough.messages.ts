@@ -4,7 +4,8 @@ import { defineMessages } from '../../i18n/defineMessages';
 export const walkthroughMessages = defineMessages(
   {
     'walkthrough.title': 'Walkthrough: one attention layer, step by step',
-    'walkthrough.lede': 'Every number below comes from the same engine run as the lab: your sentence, layer {layer}, head {head}.',
+    'walkthrough.lede.untrained': 'Every number below is computed by the engine on the untrained encoder (random weights): your sentence, layer {layer}, head {head}.',
+    'walkthrough.lede.trained': 'Every number below is computed by the engine on the trained language model: your sentence, layer {layer}, head {head}.',
     'walkthrough.stepsLabel': 'Steps',
     'walkthrough.stepOf': 'Step {n} of {total}',
     'walkthrough.back': 'Back',
@@ -122,7 +123,8 @@ export const walkthroughMessages = defineMessages(
   },
   {
     'walkthrough.title': '分步讲解：一层注意力',
-    'walkthrough.lede': '下面的每个数都来自与实验台相同的计算：你的句子，第 {layer} 层，第 {head} 个头。',
+    'walkthrough.lede.untrained': '下面的每个数都由引擎在未训练的编码器（随机权重）上算出：你的句子，第 {layer} 层，第 {head} 个头。',
+    'walkthrough.lede.trained': '下面的每个数都由引擎在训练好的语言模型上算出：你的句子，第 {layer} 层，第 {head} 个头。',
     'walkthrough.stepsLabel': '步骤',
     'walkthrough.stepOf': '第 {n} 步，共 {total} 步',
     'walkthrough.back': '上一步',

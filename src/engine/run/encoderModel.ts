@@ -1,4 +1,5 @@
 import { NO_MASK, type MaskChoice } from '../choices';
+import { decodeWithKvCache } from '../decoding/kvCache';
 import { embedTokens } from '../embedding';
 import type { EncoderLayerParams, EncoderLayerTrace } from '../encoderLayer';
 import { EngineError } from '../errors';
@@ -11,7 +12,7 @@ import { ablatedStage, allHeadsStage, type LayerContext } from './layerStages';
 import { ablationOf, maskKeyOf, maskStage } from './choiceStages';
 import { clampTokenLimit, embedWords, inputStage, type Embed, type InputStage } from './inputStage';
 import { sameFields, StageCache } from './stageCache';
-import type { EncoderRun, ForwardPass, ModelBase, ResolvedRunInputs, RunInputs } from './types';
+import type { EncoderRun, ForwardPass, KvCacheDecoding, ModelBase, ResolvedRunInputs, RunInputs } from './types';
 
 /** Options of the one-off runs of lesson widgets (a shuffled sentence, a second sentence). */
 export interface WordsOptions {
@@ -104,6 +105,18 @@ export class EncoderModel implements ModelBase<'encoder', EncoderRun> {
     const queries = embedWords(queryWords, this.embed, positionalEncoding).input;
     const keys = keyValueWords === queryWords ? queries : embedWords(keyValueWords, this.embed, positionalEncoding).input;
     return multiHeadAttention(queries, this.weights[layer].attention, {}, keys);
+  }
+
+  /**
+   * The text fed one token at a time through layer 1's self-attention with a KV cache, as a decoder generates: cut
+   * and embedded as `run`'s stage 1 does (same table, same positions), then decodeWithKvCache on layer 1's attention
+   * weights. Step i equals row i of layer 1's attention in `run` with the causal mask. Not cached: it never evicts
+   * the lab's stages. Throws the empty-text error for a text with no tokens.
+   */
+  kvCacheDecode(inputs: Pick<RunInputs, 'text' | 'tokenLimit' | 'positionalEncoding'>): KvCacheDecoding {
+    const tokenLimit = clampTokenLimit(inputs.tokenLimit ?? MAX_TOKENS);
+    const input = inputStage(inputs.text, tokenLimit, inputs.positionalEncoding ?? true, this.embed);
+    return { ...input, steps: decodeWithKvCache(input.input, this.weights[0].attention) };
   }
 
   private layerContext(mask: BlockedMask | null, normFirst: boolean): LayerContext {

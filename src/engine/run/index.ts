@@ -7,4 +7,4 @@ export type { CausalLmRun, LmRunInputs, LmRunOptions, ResolvedLmInputs } from '.
 export { activeBackend, typescriptBackend, type RunBackend } from './backend';
 export { enableFastAttention, disableFastAttention, fastAttentionEnabled } from './wasmBackend';
 export { clampTokenLimit } from './inputStage';
-export type { EncoderRun, ForwardPass, Model, ModelBase, ModelRunResult, ResolvedRunInputs, RunInputs } from './types';
+export type { EncoderRun, ForwardPass, KvCacheDecoding, Model, ModelBase, ModelRunResult, ResolvedRunInputs, RunInputs } from './types';

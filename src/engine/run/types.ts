@@ -1,4 +1,5 @@
 import type { HeadId, MaskChoice } from '../choices';
+import type { KvCacheStep } from '../decoding/kvCache';
 import type { EncoderLayerTrace } from '../encoderLayer';
 import type { BlockedMask } from '../masks';
 import type { Matrix } from '../matrix';
@@ -58,6 +59,15 @@ export interface EncoderRun extends ForwardPass {
   readonly baseline: readonly EncoderLayerTrace[];
   /** Disabled heads per layer, as sets of head indices. */
   readonly disabledHeads: readonly ReadonlySet<number>[];
+}
+
+/**
+ * A text fed one token at a time through layer 1's self-attention with a KV cache, as a decoder generates
+ * (EncoderModel.kvCacheDecode): the tokens and input as `run` makes them, plus one step per token.
+ */
+export interface KvCacheDecoding extends Pick<EncoderRun, 'tokens' | 'totalTokens' | 'truncated' | 'tokenLimit' | 'embeddings' | 'positional' | 'input'> {
+  /** Step i: token i through layer 1's attention with the cache of tokens 0 … i − 1 (equals row i under the causal mask). */
+  readonly steps: readonly KvCacheStep[];
 }
 
 /**

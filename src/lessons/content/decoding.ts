@@ -1,4 +1,5 @@
 import type { Lesson } from '../types';
+import { SYLLABUS_ARTICLE } from './syllabusArticle';
 
 // Lesson 12: the decoder block (masked self-attention, cross-attention, FFN) and the three Transformer families;
 // shift-right and teacher forcing; the O(n²) cost of attention with Vaswani et al.'s Table 1; the KV cache; greedy
@@ -38,8 +39,8 @@ export const decoding: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'So far every token read the whole sentence at once: that is the encoder. The Transformer was built for translation, as an encoder–decoder. The encoder turns the source sentence into one vector per token; the decoder attends to them and writes the translation **autoregressively**: one token at a time, each conditioned on the source and on the tokens it has already written. The article this course follows describes this structure, then turns to the encoder alone. This lesson is about the other half.',
-        zh: '到目前为止，每个词元都能一次看到整个句子：这就是编码器。Transformer 原本是为翻译设计的，采用编码器–解码器结构。编码器把源句子的每个词元变成一个向量；解码器关注这些向量，以**自回归**的方式写出译文：一次写一个词元，每个新词元都取决于源句子和已经写出的词元。本课程所依据的文章介绍了这种结构，随后便只讲编码器。本课讲的就是另一半：解码器。',
+        en: 'So far every token read the whole sentence at once: that is the encoder. The Transformer was built for translation, as an encoder–decoder. The encoder turns the source sentence into one vector per token; the decoder attends to them and writes the translation **autoregressively**: one token at a time, each conditioned on the source and on the tokens it has already written. The Analytics Vidhya article on multi-head attention that this course’s syllabus is built on, like UvA’s Tutorial 6, describes this structure and then turns to the encoder alone. This lesson is about the other half.',
+        zh: '到目前为止，每个词元都能一次看到整个句子：这就是编码器。Transformer 原本是为翻译设计的，采用编码器–解码器结构。编码器把源句子的每个词元变成一个向量；解码器关注这些向量，以**自回归**的方式写出译文：一次写一个词元，每个新词元都取决于源句子和已经写出的词元。本课程大纲所依据的 Analytics Vidhya 多头注意力文章和 UvA 的教程 6 一样，介绍了这种结构，随后便只讲编码器。本课讲的就是另一半：解码器。',
       },
     },
     { kind: 'heading', text: { en: 'The decoder block', zh: '解码器块' } },
@@ -99,8 +100,8 @@ export const decoding: Lesson = {
             text: { en: 'Masked self-attention alone: the feed-forward part is the encoder’s', zh: '只有掩码自注意力：前馈部分属于编码器' },
             correct: false,
             feedback: {
-              en: 'Every Transformer block, encoder or decoder, has the position-wise feed-forward network; it is where each token is transformed on its own after attention has mixed them.',
-              zh: '无论属于编码器还是解码器，每个 Transformer 块都有逐位置的前馈网络：注意力把各个词元混合之后，每个词元在这里各自单独做变换。',
+              en: 'In GPT, as in the original Transformer’s encoder and decoder, every block has the position-wise feed-forward network: it is where each token is transformed on its own after attention has mixed them. (Attention-only Transformers without it exist, but as simplified models for study, as in Olsson et al. 2022; they are not what GPT is.)',
+              zh: 'GPT 和原始 Transformer 的编码器、解码器一样，每个块都有逐位置的前馈网络：注意力把各个词元混合之后，每个词元在这里各自单独做变换。（也有去掉它的“仅注意力” Transformer，但那是为研究而简化的模型，例如 Olsson 等人 2022 年的工作，并不是 GPT 的结构。）',
             },
           },
         ],
@@ -115,12 +116,12 @@ export const decoding: Lesson = {
           zh: '**仅编码器**（BERT，Devlin 等人，2018）：只有编码器块。自注意力是双向的，没有因果掩码；模型的训练任务是根据两侧的词填出被遮住的词元。它用来阅读文本、给文本分类，但不用来写文本。',
         },
         {
-          en: '**Decoder-only** (GPT, Radford et al. 2018; GPT-2, 2019): decoder blocks with the cross-attention removed, so each block is causal self-attention and a feed-forward network. Trained to predict the next token, it writes text. The lab’s trained model is one of these; GPT-2 and BERT are the two models the course’s article names in its conclusion.',
-          zh: '**仅解码器**（GPT，Radford 等人，2018；GPT-2，2019）：由去掉交叉注意力的解码器块组成，每个块只有因果自注意力和前馈网络。它通过预测下一个词元来训练，用来写文本。实验台中训练好的模型就属于这一类；本课程所依据的文章在结论中提到的正是 GPT-2 和 BERT 这两个模型。',
+          en: '**Decoder-only** (GPT, Radford et al. 2018; GPT-2, 2019): decoder blocks with the cross-attention removed, so each block is causal self-attention and a feed-forward network. Trained to predict the next token, it writes text. The lab’s trained model is one of these; GPT-2 and BERT are the two models that the Analytics Vidhya article names in its conclusion.',
+          zh: '**仅解码器**（GPT，Radford 等人，2018；GPT-2，2019）：由去掉交叉注意力的解码器块组成，每个块只有因果自注意力和前馈网络。它通过预测下一个词元来训练，用来写文本。实验台中训练好的模型就属于这一类；Analytics Vidhya 的那篇文章在结论中提到的正是 GPT-2 和 BERT 这两个模型。',
         },
         {
           en: '**Encoder–decoder** (the original Transformer; T5, Raffel et al. 2019): both stacks, joined by cross-attention. Used when one text is turned into another: translation, summaries.',
-          zh: '**编码器–解码器**（原始 Transformer；T5，Raffel 等人，2019）：编码器和解码器两组堆叠都有，二者通过交叉注意力相连。用于把一段文本转换成另一段文本，如翻译和摘要。',
+          zh: '**编码器–解码器**（原始 Transformer；T5，Raffel 等人，2019）：编码器和解码器两个堆叠都有，二者通过交叉注意力相连。用于把一段文本转换成另一段文本，如翻译和摘要。',
         },
       ],
     },
@@ -128,8 +129,8 @@ export const decoding: Lesson = {
       kind: 'widget',
       widget: 'decoder-block',
       caption: {
-        en: 'Pick a family to see which sub-layers a block has and which mask each attention uses. Shapes use the lab’s width, heads and layers and your sentence; in the encoder–decoder view your sentence is the source and the slider sets how many target tokens are written.',
-        zh: '选一个家族，看它的块有哪些子层、每个注意力层用什么掩码。各个形状按实验台的宽度、头数、层数和你的句子计算；在编码器–解码器视图中，你的句子是源句子，滑块决定已经写出多少个目标词元。',
+        en: 'Pick a family to see which sub-layers a block has, which mask each attention uses, where each LayerNorm sits and which activation the feed-forward network uses, as in the model the family is named after. Shapes use the lab’s width, heads and layers and your sentence; in the encoder–decoder view your sentence is the source and the slider sets how many target tokens are written.',
+        zh: '选一个家族，看它的块有哪些子层、每个注意力层用什么掩码、层归一化放在哪里、前馈网络用什么激活函数，都按该家族得名的那个模型来画。各个形状按实验台的宽度、头数、层数和你的句子计算；在编码器–解码器视图中，你的句子是源句子，滑块决定已经写出多少个目标词元。',
       },
     },
     { kind: 'heading', text: { en: 'Training every position at once', zh: '同时训练所有位置' } },
@@ -185,16 +186,16 @@ export const decoding: Lesson = {
       kind: 'prose',
       answers: 'causal-predicts',
       text: {
-        en: 'Training a decoder uses the target sentence twice. As **targets**, position $i$ must predict token $i$. As **input**, the same tokens are **shifted right** by one place behind a start token, so the input at position $i$ is token $i-1$. The causal mask lets position $i$ read inputs $1 \\dots i$: the start token and every token before its target, exactly what a writer would have produced by then. Read in the original sentence, the position holding a token predicts the token after it. Feeding the true earlier tokens rather than the model’s own guesses is called **teacher forcing** (Williams and Zipser 1989).',
-        zh: '训练解码器时，目标句子被用了两次。作为**目标**：位置 $i$ 必须预测词元 $i$。作为**输入**：同样的词元在前面加一个开始词元后**右移**一位，所以位置 $i$ 的输入是词元 $i-1$。因果掩码让位置 $i$ 读取输入 $1 \\dots i$：开始词元，以及该位置的目标之前的所有词元，恰好是写到这里时已经写出的内容。对照原句来看，就是每个位置根据它拿到的词元，去预测紧随其后的那个词元。训练时输入真实的前文，而不是模型自己的猜测，这叫作**教师强制**（Williams 和 Zipser，1989）。',
+        en: 'Number the positions by the token they hold, as the lab does: a start token sits at position 0, and position $i$ holds token $i$. Under the causal mask position $i$ reads tokens $0 \\dots i$ and is trained to predict token $i+1$, the one its mask hides. So training uses the sentence twice: as **input**, behind the start token, and as **targets**, the same tokens one place further on. The target of position $i$ is the input of position $i+1$; the start token’s target is the first word. Every position has read exactly what a writer would have produced by then. Feeding the true earlier tokens rather than the model’s own guesses is called **teacher forcing** (Williams and Zipser 1989).',
+        zh: '按位置上放的词元给位置编号，和实验台一样：开始词元在位置 0，位置 $i$ 放的是词元 $i$。在因果掩码下，位置 $i$ 读取词元 $0 \\dots i$，训练目标是预测词元 $i+1$，也就是被掩码挡住的那一个。所以训练时同一个句子用了两次：作为**输入**，前面加上开始词元；作为**目标**，同样的词元再往后错一位。位置 $i$ 的目标就是位置 $i+1$ 的输入；开始词元的目标是第一个词。每个位置读到的，恰好是写到这里时已经写出的内容。训练时输入真实的前文，而不是模型自己的猜测，这叫作**教师强制**（Williams 和 Zipser，1989）。',
       },
     },
     {
       kind: 'formula',
-      tex: String.raw`\mathcal{L} = -\sum_{i=1}^{n} \log p_\theta\big(y_i \mid y_{<i},\ x\big)`,
+      tex: String.raw`\mathcal{L} = -\sum_{i=0}^{n-1} \log p_\theta\big(x_{i+1} \mid x_0, \dots, x_i;\ s\big)`,
       caption: {
-        en: 'The loss: one term per position, all from one forward pass. Because of the causal mask, position $i$’s prediction depends only on $y_{<i}$ and the source $x$ (a decoder-only model has no $x$).',
-        zh: '损失函数：每个位置一项，全部来自同一次前向计算。由于有因果掩码，位置 $i$ 的预测只依赖 $y_{<i}$ 和源句子 $x$（仅解码器模型没有 $x$）。',
+        en: 'The loss: one term per position, all from one forward pass. Position $i$ is scored on token $x_{i+1}$; because of the causal mask its prediction depends only on $x_0$ (the start token) to $x_i$, and on the source sentence $s$ in an encoder–decoder (a decoder-only model has no $s$).',
+        zh: '损失函数：每个位置一项，全部来自同一次前向计算。位置 $i$ 按词元 $x_{i+1}$ 计分；由于有因果掩码，它的预测只依赖 $x_0$（开始词元）到 $x_i$，在编码器–解码器中还依赖源句子 $s$（仅解码器模型没有 $s$）。',
       },
     },
     {
@@ -291,8 +292,8 @@ export const decoding: Lesson = {
     {
       kind: 'table',
       caption: {
-        en: 'Vaswani et al. 2017, Table 1: per layer, $n$ the sequence length, $d$ the width, $k$ the kernel size of a convolution, $r$ the neighbourhood of restricted self-attention',
-        zh: 'Vaswani 等人 2017，表 1：按每层计，$n$ 为序列长度，$d$ 为宽度，$k$ 为卷积核大小，$r$ 为受限自注意力的邻域大小',
+        en: 'Vaswani et al. 2017, Table 1: per layer, $n$ the sequence length, $d$ the width, $k$ the kernel size of a convolution, $r$ the neighbourhood of restricted self-attention. The self-attention rows count only the attention itself (scores and weighted values); the projections to Q, K, V and the output add about $4 n d^2$ to any Transformer layer.',
+        zh: 'Vaswani 等人 2017，表 1：按每层计，$n$ 为序列长度，$d$ 为宽度，$k$ 为卷积核大小，$r$ 为受限自注意力的邻域大小。自注意力这两行只计入注意力本身（得分和对值加权）；投影出 Q、K、V 和输出还要给每个 Transformer 层再加上约 $4 n d^2$。',
       },
       columns: [
         { en: 'Layer type', zh: '层类型' },
@@ -310,8 +311,8 @@ export const decoding: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'Self-attention has no chain of steps to wait for, and connects any two positions in one hop. A recurrent layer needs $n$ steps one after another, and a signal from the first token passes through all of them to reach the last. Per layer, self-attention is the cheaper of the two while $n < d$, as for most sentences in the original paper ($d = 512$), and the dearer beyond: long contexts are where $n^2$ hurts.',
-        zh: '自注意力没有需要依次等待的步骤链，任意两个位置之间一步即可相连。循环层需要一个接一个地执行 $n$ 步，第一个词元的信号要穿过所有步骤才能到达最后一个。按每层计，当 $n < d$ 时自注意力更便宜，原论文中的大多数句子都是如此（$d = 512$）；超过这个长度，它反而更贵：$n^2$ 的代价在长上下文中最为突出。',
+        en: 'When the whole sequence is known, in training and when reading a prompt, self-attention has no chain of steps to wait for, and connects any two positions in one hop. A recurrent layer needs $n$ steps one after another, and a signal from the first token passes through all of them to reach the last. (Generating is sequential whatever the layer: each new token must wait for the one before it.) The comparison of cost is between the table’s two terms: attention’s $n^2 \\cdot d$ is smaller than the recurrent layer’s $n \\cdot d^2$ while $n < d$, as for most sentences in the original paper ($d = 512$), and larger beyond. A Transformer layer also pays the projections’ $4 n d^2$, which grows only linearly in $n$: long contexts are where the $n^2$ term takes over.',
+        zh: '当整个序列已知时（训练时、读入提示时），自注意力没有需要依次等待的步骤链，任意两个位置之间一步即可相连。循环层需要一个接一个地执行 $n$ 步，第一个词元的信号要穿过所有步骤才能到达最后一个。（生成时，无论用哪种层都是顺序的：每个新词元都要等前一个生成出来。）代价的比较是表中两项之间的比较：当 $n < d$ 时，注意力的 $n^2 \\cdot d$ 小于循环层的 $n \\cdot d^2$，原论文中的大多数句子都是如此（$d = 512$）；超过这个长度则更大。Transformer 层还要付出投影的 $4 n d^2$，但它只随 $n$ 线性增长：在长上下文中，占上风的是 $n^2$ 这一项。',
       },
     },
     {
@@ -326,8 +327,8 @@ export const decoding: Lesson = {
       kind: 'callout',
       tone: 'note',
       text: {
-        en: 'FlashAttention (Dao et al. 2022) computes exactly the same attention tile by tile, with a softmax that keeps a running maximum and sum, so the $n \\times n$ matrix is never written to the GPU’s main memory. Its memory grows linearly in $n$; the operations still grow as $n^2$.',
-        zh: 'FlashAttention（Dao 等人，2022）分块计算出完全相同的注意力结果：softmax 在计算过程中持续更新当前的最大值和累加和，因此 $n \\times n$ 矩阵从不写入 GPU 显存。它的内存占用随 $n$ 线性增长，运算量仍按 $n^2$ 增长。',
+        en: 'FlashAttention (Dao et al. 2022) computes exactly the same attention tile by tile, with the online softmax of Milakov and Gimelshein (2018), which keeps a running maximum and sum, so the $n \\times n$ matrix is never written to the GPU’s main memory. Its memory grows linearly in $n$; the operations still grow as $n^2$.',
+        zh: 'FlashAttention（Dao 等人，2022）分块计算出完全相同的注意力结果：它采用 Milakov 和 Gimelshein（2018）的在线 softmax，在计算过程中持续更新当前的最大值和累加和，因此 $n \\times n$ 矩阵从不写入 GPU 显存。它的内存占用随 $n$ 线性增长，运算量仍按 $n^2$ 增长。',
       },
     },
     { kind: 'heading', text: { en: 'Generating with a KV cache', zh: '借助 KV 缓存生成' } },
@@ -343,8 +344,8 @@ export const decoding: Lesson = {
       question: {
         id: 'kv-step',
         prompt: {
-          en: 'A decoder has $t$ tokens and computes the next one, keeping whatever it computed at earlier steps. What must one layer’s self-attention compute anew?',
-          zh: '解码器已有 $t$ 个词元，正在计算下一个，并保留了前面各步算出的一切。其中一层的自注意力需要新算哪些东西？',
+          en: 'A decoder has processed tokens $1 \\dots t$ and kept whatever it computed for them. Now the $(t+1)$-th token comes in. What must one layer’s self-attention compute anew for it?',
+          zh: '解码器已经处理了词元 $1 \\dots t$，并保留了为它们算出的一切。现在第 $t+1$ 个词元进来了。为了它，其中一层的自注意力需要新算哪些东西？',
         },
         choices: [
           {
@@ -352,8 +353,8 @@ export const decoding: Lesson = {
             text: { en: 'One new query row, plus a new row appended to each of K and V', zh: '一个新的查询行，再给 K 和 V 各追加一个新行' },
             correct: true,
             feedback: {
-              en: 'The earlier tokens’ keys and values have not changed, so they are kept. The new token adds its own key and value, which it and every later token will read, and its query is scored against all $t+1$ keys.',
-              zh: '之前各词元的键和值没有变化，直接保留。新词元添上自己的键和值，供它自己和之后的每个词元读取；它的查询要与全部 $t+1$ 个键计算得分。',
+              en: 'The earlier tokens’ keys and values have not changed, so they are kept. The $(t+1)$-th token adds its own key and value, which it and every later token will read, and its query is scored against all $t+1$ keys.',
+              zh: '之前各词元的键和值没有变化，直接保留。第 $t+1$ 个词元添上自己的键和值，供它自己和之后的每个词元读取；它的查询要与全部 $t+1$ 个键计算得分。',
             },
           },
           {
@@ -390,16 +391,16 @@ export const decoding: Lesson = {
       kind: 'prose',
       answers: 'kv-step',
       text: {
-        en: 'Under the causal mask no earlier position reads a later token, so in every layer the earlier keys and values stay exactly as they were. A **KV cache** keeps them. At each step only the new token goes through the layers: in each layer its query, key and value are computed, the key and value are appended as one new row of the cached $K$ and $V$, and the one new query is scored against all the keys. A step then costs $O(t \\cdot d)$ per layer instead of $O(t^2 \\cdot d)$. In a bidirectional encoder this would not work: a new token changes every earlier row.',
-        zh: '在因果掩码下，之前的位置都不会读到后面的词元，所以在每一层中，之前的键和值都保持原样。**KV 缓存**把它们存下来。每一步只有新词元经过各层：在每一层算出它的查询、键和值，把键和值作为新的一行追加到缓存的 $K$ 和 $V$ 中，再用这个新查询与所有键计算得分。这样每一步每层的代价是 $O(t \\cdot d)$，而不是 $O(t^2 \\cdot d)$。在双向编码器中这行不通：新词元会改变之前的每一行。',
+        en: 'Under the causal mask no earlier position reads a later token, so in every layer the earlier keys and values stay exactly as they were. A **KV cache** keeps them. At each step only the new token goes through the layers: in each layer its query, key and value are computed, the key and value are appended as one new row of the cached $K$ and $V$, and the one new query is scored against all the keys. The new query’s attention then costs $O(t \\cdot d)$ in a layer, where recomputing every row would cost $O(t^2 \\cdot d)$. Counting the projections and the feed-forward network as well, a whole step costs $O(d^2 + t \\cdot d)$ per layer with the cache, against $O(t \\cdot d^2 + t^2 \\cdot d)$ without it: the widget below counts both. In a bidirectional encoder this would not work: a new token changes every earlier row.',
+        zh: '在因果掩码下，之前的位置都不会读到后面的词元，所以在每一层中，之前的键和值都保持原样。**KV 缓存**把它们存下来。每一步只有新词元经过各层：在每一层算出它的查询、键和值，把键和值作为新的一行追加到缓存的 $K$ 和 $V$ 中，再用这个新查询与所有键计算得分。这样，新查询在一层中的注意力代价是 $O(t \\cdot d)$，而重新计算每一行要花 $O(t^2 \\cdot d)$。如果把投影和前馈网络也算进去，有缓存时每一步每层的总代价是 $O(d^2 + t \\cdot d)$，没有缓存时则是 $O(t \\cdot d^2 + t^2 \\cdot d)$：下面的组件把两者都数了出来。在双向编码器中这行不通：新词元会改变之前的每一行。',
       },
     },
     {
       kind: 'widget',
       widget: 'kv-cache',
       caption: {
-        en: 'One attention head of the lab’s untrained model, fed one token at a time as a decoder generates: $K$ and $V$ grow by one row per token, only the newest query is computed, and the counters compare the work with and without the cache.',
-        zh: '实验台中未训练模型的一个注意力头，像解码器生成时那样每次输入一个词元：每来一个词元，$K$ 和 $V$ 各增加一行，只计算最新的查询；计数器对比有缓存和无缓存时的计算量。',
+        en: 'A demo layer of its own, not one of the lab’s models: one causal self-attention layer with a single head of width 8 and random (seeded) weights, fed one token at a time as a decoder generates: $K$ and $V$ grow by one row per token, only the newest query is computed, and the counters compare the work with and without the cache.',
+        zh: '这是一个单独的演示层，不是实验台中的任何一个模型：一层因果自注意力，只有一个宽度为 8 的头，权重随机（带种子），像解码器生成时那样每次输入一个词元：每来一个词元，$K$ 和 $V$ 各增加一行，只计算最新的查询；计数器对比有缓存和无缓存时的计算量。',
       },
     },
     {
@@ -413,8 +414,8 @@ export const decoding: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'The cache, not the weights, often limits how many long conversations a server can hold at once. The sidebar on grouped-query attention in lesson 5 shows the usual remedy: several query heads share one key–value head (Shazeer 2019; Ainslie et al. 2023), and the cache shrinks by the number of query heads per group.',
-        zh: '限制一台服务器能同时容纳多少段长对话的，往往是这个缓存，而不是模型权重。第 5 课关于分组查询注意力的补充内容介绍了常用的办法：几个查询头共用一个键–值头（Shazeer，2019；Ainslie 等人，2023），缓存缩小的倍数就等于每组的查询头数。',
+        en: 'The cache, not the weights, often limits how many long conversations a server can hold at once. The sidebar on grouped-query attention in lesson 5 shows the usual remedy: several query heads share one key/value head (Shazeer 2019; Ainslie et al. 2023), and the cache shrinks by the number of query heads per group.',
+        zh: '限制一台服务器能同时容纳多少段长对话的，往往是这个缓存，而不是模型权重。第 5 课关于分组查询注意力的补充内容介绍了常用的办法：几个查询头共用一个键/值头（Shazeer，2019；Ainslie 等人，2023），缓存缩小的倍数就等于每组的查询头数。',
       },
     },
     { kind: 'heading', text: { en: 'Choosing the next token', zh: '选出下一个词元' } },
@@ -499,6 +500,7 @@ export const decoding: Lesson = {
     },
   ],
   sources: [
+    SYLLABUS_ARTICLE,
     { label: 'Vaswani et al. 2017, Attention Is All You Need (Section 3.1, Figure 1, Table 1)', url: 'https://arxiv.org/abs/1706.03762' },
     { label: 'Devlin et al. 2018, BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding', url: 'https://arxiv.org/abs/1810.04805' },
     {
@@ -514,6 +516,7 @@ export const decoding: Lesson = {
     { label: 'Shazeer 2019, Fast Transformer Decoding: One Write-Head is All You Need', url: 'https://arxiv.org/abs/1911.02150' },
     { label: 'Ainslie et al. 2023, GQA: Training Generalized Multi-Query Transformer Models from Multi-Head Checkpoints', url: 'https://arxiv.org/abs/2305.13245' },
     { label: 'Dao et al. 2022, FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness', url: 'https://arxiv.org/abs/2205.14135' },
+    { label: 'Milakov & Gimelshein 2018, Online normalizer calculation for softmax', url: 'https://arxiv.org/abs/1805.02867' },
     { label: 'Holtzman et al. 2020, The Curious Case of Neural Text Degeneration', url: 'https://arxiv.org/abs/1904.09751' },
     { label: 'Zhang et al., Dive into Deep Learning (d2l.ai), The Transformer Architecture', url: 'https://d2l.ai/chapter_attention-mechanisms-and-transformers/transformer.html' },
     {

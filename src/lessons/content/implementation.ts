@@ -1,8 +1,9 @@
 import type { Lesson } from '../types';
+import { SYLLABUS_ARTICLE } from './syllabusArticle';
 
 // Lesson 6: the engine's multi-head attention code step by step (fused QKV projection, the two weight layouts,
 // reshape → permute → chunk, per-head attention, concat, W_O, Xavier init), with live shapes.
-const PYTHON_SKETCH = String.raw`# Written for this course as a comparison; it is not the seed article's code.
+const PYTHON_SKETCH = String.raw`# Written for this course as a comparison; it is not the Analytics Vidhya article's code.
 # The same steps as the engine, with a batch dimension B in front.
 import math
 import torch
@@ -44,8 +45,8 @@ export const implementation: Lesson = {
       zh: '在代码中把多头注意力从权重一路跟踪到输出，并说出每一步之后的形状。',
     },
     {
-      en: 'Tell the PyTorch layout of a fused QKV projection from the seed’s per-head layout, and map an output feature to its head and role.',
-      zh: '区分融合 QKV 投影的 PyTorch 布局与原文代码的按头布局，并把一个输出特征对应到它所属的头和角色。',
+      en: 'Tell the PyTorch layout of a fused QKV projection from the per-head layout of the Analytics Vidhya article’s code, and map an output feature to its head and role.',
+      zh: '区分融合 QKV 投影的 PyTorch 布局与 Analytics Vidhya 文章代码的按头布局，并把一个输出特征对应到它所属的头和角色。',
     },
     {
       en: 'Explain reshape → permute → chunk, and why weights need reordering when they move between layouts.',
@@ -143,8 +144,8 @@ export const implementation: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'The **seed’s code** (like the UvA tutorial) reshapes the $[L, 3E]$ output to $[L, H, 3D]$, permutes it to $[H, L, 3D]$ and chunks the last axis into three $D$-wide parts, which it uses as q, k and v.',
-        zh: '**原文代码**（与 UvA 教程一样）把 $[L, 3E]$ 的输出重塑为 $[L, H, 3D]$，再置换维度得到 $[H, L, 3D]$，然后把最后一维切成三个宽度为 $D$ 的部分，分别用作 q、k、v。',
+        en: 'The **code of the Analytics Vidhya article** that this course’s syllabus follows (like UvA’s Tutorial 6) reshapes the $[L, 3E]$ output to $[L, H, 3D]$, permutes it to $[H, L, 3D]$ and chunks the last axis into three $D$-wide parts, which it uses as q, k and v.',
+        zh: '本课程大纲所依据的 **Analytics Vidhya 文章的代码**（与 UvA 的教程 6 一样）把 $[L, 3E]$ 的输出重塑为 $[L, H, 3D]$，再置换维度得到 $[H, L, 3D]$，然后把最后一维切成三个宽度为 $D$ 的部分，分别用作 q、k、v。',
       },
     },
     {
@@ -152,8 +153,8 @@ export const implementation: Lesson = {
       question: {
         id: 'feature-role',
         prompt: {
-          en: 'With $E = 16$ and $H = 4$ (so $D = 4$), in the seed’s layout, which head and part does output feature $f = 17$ feed? (Heads counted from 0.)',
-          zh: '当 $E = 16$、$H = 4$（即 $D = 4$）时，在原文代码的布局中，输出特征 $f = 17$ 属于哪个头的哪一部分？（头从 0 开始编号。）',
+          en: 'With $E = 16$ and $H = 4$ (so $D = 4$), in the article’s layout (Analytics Vidhya, UvA), which head and part does output feature $f = 17$ feed? (Heads counted from 0.)',
+          zh: '当 $E = 16$、$H = 4$（即 $D = 4$）时，在文章代码的布局中（Analytics Vidhya、UvA），输出特征 $f = 17$ 属于哪个头的哪一部分？（头从 0 开始编号。）',
         },
         choices: [
           {
@@ -190,13 +191,13 @@ export const implementation: Lesson = {
       kind: 'prose',
       answers: 'feature-role',
       text: {
-        en: 'So the seed’s outputs are grouped per head: the first $3D$ features are $[q_0 \\mid k_0 \\mid v_0]$ of head 0, the next $3D$ those of head 1, and so on. Feature $f$ belongs to head $\\lfloor f / 3D \\rfloor$, while in PyTorch’s layout it belongs to the part $\\lfloor f / E \\rfloor$.',
-        zh: '所以原文代码的输出是按头分组的：前 $3D$ 个特征是头 0 的 $[q_0 \\mid k_0 \\mid v_0]$，接下来的 $3D$ 个属于头 1，依此类推。特征 $f$ 属于头 $\\lfloor f / 3D \\rfloor$；而在 PyTorch 的布局中，它属于编号为 $\\lfloor f / E \\rfloor$ 的部分。',
+        en: 'So the article’s outputs are grouped per head: the first $3D$ features are $[q_0 \\mid k_0 \\mid v_0]$ of head 0, the next $3D$ those of head 1, and so on. Feature $f$ belongs to head $\\lfloor f / 3D \\rfloor$, while in PyTorch’s layout it belongs to the part $\\lfloor f / E \\rfloor$.',
+        zh: '所以文章代码的输出是按头分组的：前 $3D$ 个特征是头 0 的 $[q_0 \\mid k_0 \\mid v_0]$，接下来的 $3D$ 个属于头 1，依此类推。特征 $f$ 属于头 $\\lfloor f / 3D \\rfloor$；而在 PyTorch 的布局中，它属于编号为 $\\lfloor f / E \\rfloor$ 的部分。',
       },
     },
     {
       kind: 'formula',
-      tex: String.raw`\begin{gathered} \text{seed / UvA:} \\ h = \lfloor f / 3D \rfloor,\; \text{part} = \lfloor (f \,\mathrm{mod}\, 3D) / D \rfloor \\[6pt] \text{PyTorch:} \\ \text{part} = \lfloor f / E \rfloor,\; h = \lfloor (f \,\mathrm{mod}\, E) / D \rfloor \end{gathered}`,
+      tex: String.raw`\begin{gathered} \text{Analytics Vidhya / UvA:} \\ h = \lfloor f / 3D \rfloor,\; \text{part} = \lfloor (f \,\mathrm{mod}\, 3D) / D \rfloor \\[6pt] \text{PyTorch:} \\ \text{part} = \lfloor f / E \rfloor,\; h = \lfloor (f \,\mathrm{mod}\, E) / D \rfloor \end{gathered}`,
       caption: {
         en: 'Output feature $f$ ($0 \\le f < 3E$) → head $h$ and part (0 = q, 1 = k, 2 = v); in both, the column inside the head is $f \\bmod D$.',
         zh: '输出特征 $f$（$0 \\le f < 3E$）→ 头 $h$ 与部分（0 = q，1 = k，2 = v）；在两种布局中，头内的列号都是 $f \\bmod D$。',
@@ -256,8 +257,8 @@ export const implementation: Lesson = {
             text: { en: 'drawn from a narrower range, since its fan-out is $3E$, not $E$', zh: '取自更窄的范围，因为它的扇出变成了 $3E$' },
             correct: true,
             feedback: {
-              en: 'As one matrix its fan-out is $3E$, so $a = \\sqrt{6 / 4E}$ instead of $\\sqrt{6 / 2E}$: about 0.71 times as wide. The engine follows the seed here, which initialises the fused matrix.',
-              zh: '作为一个整体，它的扇出是 $3E$，所以 $a = \\sqrt{6 / 4E}$，而不是 $\\sqrt{6 / 2E}$，范围约为后者的 0.71 倍。引擎在这一点上沿用了原文代码的做法：对融合后的矩阵整体初始化。',
+              en: 'As one matrix its fan-out is $3E$, so $a = \\sqrt{6 / 4E}$ instead of $\\sqrt{6 / 2E}$: about 0.71 times as wide. The engine follows the Analytics Vidhya article’s code here, which initialises the fused matrix.',
+              zh: '作为一个整体，它的扇出是 $3E$，所以 $a = \\sqrt{6 / 4E}$，而不是 $\\sqrt{6 / 2E}$，范围约为后者的 0.71 倍。引擎在这一点上沿用了 Analytics Vidhya 文章代码的做法：对融合后的矩阵整体初始化。',
             },
           },
           {
@@ -296,12 +297,13 @@ export const implementation: Lesson = {
       language: 'python',
       code: PYTHON_SKETCH,
       caption: {
-        en: 'A sketch written for this course, not the seed article’s code: the seed’s per-head layout, in a plain function. For the PyTorch layout, split `qkv` into three $[B, L, E]$ blocks first and view each as $[B, L, H, D]$.',
-        zh: '这是为本课程编写的示意代码，不是原文中的代码：它采用原文的按头布局，写成一个普通函数。若改用 PyTorch 布局，则先把 `qkv` 切成三个 $[B, L, E]$ 的块，再把每块视为 $[B, L, H, D]$。',
+        en: 'A sketch written for this course, not the Analytics Vidhya article’s code: its per-head layout, in a plain function. For the PyTorch layout, split `qkv` into three $[B, L, E]$ blocks first and view each as $[B, L, H, D]$.',
+        zh: '这是为本课程编写的示意代码，不是 Analytics Vidhya 文章中的代码：它采用那篇文章的按头布局，写成一个普通函数。若改用 PyTorch 布局，则先把 `qkv` 切成三个 $[B, L, E]$ 的块，再把每块视为 $[B, L, H, D]$。',
       },
     },
   ],
   sources: [
+    SYLLABUS_ARTICLE,
     { label: 'Vaswani et al. 2017, Attention Is All You Need', url: 'https://arxiv.org/abs/1706.03762' },
     {
       label: 'UvA DL Tutorial 6, Transformers and Multi-Head Attention',

@@ -1,4 +1,5 @@
 import type { Lesson } from '../types';
+import { SYLLABUS_ARTICLE } from './syllabusArticle';
 
 // Lesson 5: why several heads, the MultiHead formula and its shapes (outputs are combined, not weights), splitting
 // d_model, concat and W_O, Vaswani Table 3 row (A), head selection / ablation on the student's sentence, and a
@@ -16,12 +17,12 @@ export const multiHead: Lesson = {
       zh: '解释单个注意力头做不到什么，以及多个头带来了什么。',
     },
     {
-      en: 'Write the multi-head formula, give the shape of every matrix in it, and say what is combined: the heads’ outputs.',
-      zh: '写出多头注意力的公式，给出其中每个矩阵的形状，并说明合并的是什么：是各个头的输出。',
+      en: 'Write the multi-head formula, give the shape of every matrix in it, and say which of the heads’ results are combined, and how.',
+      zh: '写出多头注意力的公式，给出其中每个矩阵的形状，并说明各个头的哪一种结果被合并，又是怎样合并的。',
     },
     {
-      en: 'Split $d_{\\text{model}}$ into $h$ heads of $d_k = d_{\\text{model}} / h$ and say why the cost stays about the same.',
-      zh: '把 $d_{\\text{model}}$ 切分为 $h$ 个宽度为 $d_k = d_{\\text{model}} / h$ 的头，并说明为什么计算量基本不变。',
+      en: 'Say how wide each head is when $d_{\\text{model}}$ is shared among $h$ heads, and why the cost then stays about the same.',
+      zh: '说明把 $d_{\\text{model}}$ 分给 $h$ 个头时每个头有多宽，以及为什么这样计算量基本不变。',
     },
     {
       en: 'Read row (A) of Vaswani et al.’s Table 3 and ablate heads on your sentence.',
@@ -139,8 +140,8 @@ export const multiHead: Lesson = {
       kind: 'prose',
       answers: 'heads-combine',
       text: {
-        en: 'Read the formula from the inside out: $\\mathrm{head}_i$ is an attention **output**, head $i$’s weights times its own values, with one row per token. The $h$ outputs are concatenated and multiplied by $W^O$; the heads’ weights are never averaged or mixed. The seed article says that the heads’ scores are combined into a final attention score: the formula does not do that. A map of the “average of the heads”, like the one the lab can show, is a summary for reading, not a step of the computation.',
-        zh: '从里往外读这个公式：$\\mathrm{head}_i$ 是一个注意力**输出**，即第 $i$ 个头的权重乘以它自己的值，每个词元占一行。$h$ 个输出拼接起来，再乘以 $W^O$；各头的权重既不取平均，也不相互混合。原文称各个头的得分会合并成最终的注意力得分，但公式里并没有这一步。实验台可以显示的“所有头的平均”这类图，只是便于阅读的汇总，并不是计算中的一步。',
+        en: 'Read the formula from the inside out: $\\mathrm{head}_i$ is an attention **output**, head $i$’s weights times its own values, with one row per token. The $h$ outputs are concatenated and multiplied by $W^O$; the heads’ weights are never averaged or mixed. The Analytics Vidhya article that this course’s syllabus follows says that the heads’ scores are combined into a final attention score: the formula does not do that. A map of the “average of the heads”, like the one the lab can show, is a summary for reading, not a step of the computation.',
+        zh: '从里往外读这个公式：$\\mathrm{head}_i$ 是一个注意力**输出**，即第 $i$ 个头的权重乘以它自己的值，每个词元占一行。$h$ 个输出拼接起来，再乘以 $W^O$；各头的权重既不取平均，也不相互混合。本课程大纲所依据的 Analytics Vidhya 文章称各个头的得分会合并成最终的注意力得分，但公式里并没有这一步。实验台可以显示的“所有头的平均”这类图，只是便于阅读的汇总，并不是计算中的一步。',
       },
     },
     { kind: 'heading', text: { en: 'Splitting the width', zh: '切分宽度' } },
@@ -149,8 +150,8 @@ export const multiHead: Lesson = {
       question: {
         id: 'dk-for-heads',
         prompt: {
-          en: 'The lab has $d_{\\text{model}} = 32$ and 4 heads of 8 columns each. You switch to 8 heads. How wide is each head’s $Q_i$ now, and how wide is the concatenation of all heads?',
-          zh: '实验台中 $d_{\\text{model}} = 32$，共 4 个头，每个头 8 列。现在把头数改成 8：每个头的 $Q_i$ 有多宽？所有头拼接后又有多宽？',
+          en: 'The untrained encoder that the lessons’ widgets run has, by default, $d_{\\text{model}} = 32$ and 4 heads of 8 columns each. You switch to 8 heads. How wide is each head’s $Q_i$ now, and how wide is the concatenation of all heads?',
+          zh: '课程组件运行的未训练编码器默认 $d_{\\text{model}} = 32$，共 4 个头，每个头 8 列。现在把头数改成 8：每个头的 $Q_i$ 有多宽？所有头拼接后又有多宽？',
         },
         choices: [
           {
@@ -250,8 +251,8 @@ export const multiHead: Lesson = {
       kind: 'widget',
       widget: 'head-split',
       caption: {
-        en: 'The lab’s width and head count: change them here and every view of the lab follows. Like PyTorch, the lab refuses a head count that does not divide the width.',
-        zh: '实验台的宽度和头数：在这里修改后，实验台的所有视图都会随之更新。与 PyTorch 一样，实验台不接受不能整除宽度的头数。',
+        en: 'The untrained encoder’s width and head count: change them here and every widget in the lessons that runs it follows, and so does the lab when its model is the untrained one (the widget’s button opens it that way). The trained language model keeps its own 4 heads. Like PyTorch, the engine refuses a head count that does not divide the width.',
+        zh: '未训练编码器的宽度和头数：在这里修改后，课程中运行它的每个组件都会随之更新；实验台选用未训练模型时也一样（组件上的按钮就是这样打开实验台的）。训练好的语言模型保持它自己的 4 个头。与 PyTorch 一样，引擎不接受不能整除宽度的头数。',
       },
     },
     { kind: 'heading', text: { en: 'What the paper measured', zh: '论文的测量结果' } },
@@ -426,8 +427,8 @@ export const multiHead: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'The widget below runs the small language model this project trained on English and Chinese text: 2 layers of 4 heads, reading your sentence from left to right and predicting the next token. Training gave its heads different jobs. A common one is looking at the **previous token**: that head’s map is a bright stripe just below the diagonal. Find such a head in the grid, switch it off, and see how the predictions change.',
-        zh: '下面的组件运行的是本项目用英文和中文文本训练的小型语言模型：2 层，每层 4 个头，从左到右读你的句子，并预测下一个词元。经过训练，它的各个头有了不同的分工。常见的一种是关注**前一个词元**：这种头的注意力图紧贴对角线下方有一条亮的斜线。在网格里找到这样一个头，把它关掉，看看预测会怎样变化。',
+        en: 'The widget below runs the small language model this project trained on English and Chinese text: 2 layers of 4 heads, reading your sentence from left to right and predicting the next token. Training gave its heads different jobs, and some of them can be measured. In this model one head of layer 1 puts almost all its weight on the **previous token**: 0.96 on average over held-out text, as its model card reports. Its map is a bright stripe just below the diagonal, and the grid labels the head when it does this on your sentence. Find it, switch it off, and see how the predictions change.',
+        zh: '下面的组件运行的是本项目用英文和中文文本训练的小型语言模型：2 层，每层 4 个头，从左到右读你的句子，并预测下一个词元。经过训练，它的各个头有了不同的分工，其中一些可以测量出来。在这个模型中，第 1 层有一个头几乎把全部权重都放在**前一个词元**上：按模型卡的报告，在留出文本上平均为 0.96。它的注意力图紧贴对角线下方有一条亮的斜线；如果它在你的句子上也是这样，网格会给这个头加上标签。找到它，把它关掉，看看预测会怎样变化。',
       },
     },
     {
@@ -521,6 +522,7 @@ export const multiHead: Lesson = {
     },
   ],
   sources: [
+    SYLLABUS_ARTICLE,
     { label: 'Vaswani et al. 2017, Attention Is All You Need (Section 3.2.2, Table 3, Figures 3–5)', url: 'https://arxiv.org/abs/1706.03762' },
     { label: 'Zhang et al., Dive into Deep Learning (d2l.ai), Multi-Head Attention', url: 'https://d2l.ai/chapter_attention-mechanisms-and-transformers/multihead-attention.html' },
     {

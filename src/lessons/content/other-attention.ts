@@ -1,4 +1,5 @@
 import type { Lesson } from '../types';
+import { SYLLABUS_ARTICLE } from './syllabusArticle';
 
 // Lesson 8: the score functions before (and beside) scaled dot-product: Luong's dot / general / concat and
 // location-based scores, Bahdanau's additive attention, Luong's global vs local (local-m, local-p) attention with
@@ -76,8 +77,8 @@ export const otherAttention: Lesson = {
       kind: 'callout',
       tone: 'note',
       text: {
-        en: 'About the name: the article this course follows lists “广义注意力” (generalized attention) as a kind of its own, without a formula. The name is ambiguous. In today’s papers “generalized attention” usually means the kernel attention of the Performer (Choromanski et al. 2021), which replaces the softmax of $q \\cdot k$ with a product of random feature maps so that the cost grows linearly with length. This course reads the article’s entry as Luong’s **general** score, the bilinear form above, and calls it general, not generalized.',
-        zh: '关于名称：本课程所依据的原文把“广义注意力”单独列为一类，但没有给出公式。这个名称有歧义。在近年的论文中，“generalized attention”通常指 Performer（Choromanski 等人，2021）中的核注意力：它用随机特征映射的乘积取代 $q \\cdot k$ 的 softmax，使计算代价随序列长度线性增长。本课程把原文的这一条理解为 Luong 的**一般式**得分，也就是上面的双线性形式，并称之为“一般式”，而不是“广义”。',
+        en: 'About the name: the Analytics Vidhya article that this course’s syllabus follows lists “广义注意力” (generalized attention) as a kind of its own, without a formula. The name is ambiguous. In today’s papers “generalized attention” usually means the kernel attention of the Performer (Choromanski et al. 2021), which replaces the softmax of $q \\cdot k$ with a product of random feature maps so that the cost grows linearly with length. This course reads the article’s entry as Luong’s **general** score, the bilinear form above, and calls it general, not generalized.',
+        zh: '关于名称：本课程大纲所依据的 Analytics Vidhya 文章把“广义注意力”单独列为一类，但没有给出公式。这个名称有歧义。在近年的论文中，“generalized attention”通常指 Performer（Choromanski 等人，2021）中的核注意力：它用随机特征映射的乘积取代 $q \\cdot k$ 的 softmax，使计算代价随序列长度线性增长。本课程把原文的这一条理解为 Luong 的**一般式**得分，也就是上面的双线性形式，并称之为“一般式”，而不是“广义”。',
       },
     },
     { kind: 'heading', text: { en: 'Additive attention (Bahdanau)', zh: '加性注意力（Bahdanau）' } },
@@ -277,8 +278,8 @@ export const otherAttention: Lesson = {
       kind: 'widget',
       widget: 'score-compare',
       caption: {
-        en: 'The same queries and keys (layer 1 of the lab’s model, the selected head) scored seven ways. Click a thumbnail to see that map in full below; move the D sliders to widen or narrow the local windows. All weights are random and untrained: compare the shapes, not the meaning.',
-        zh: '同一组查询和键（实验台模型第 1 层、所选的头）用七种方式打分。点击缩略图可在下方查看完整的图；拖动 D 滑块可以加宽或收窄局部窗口。所有权重都是随机初始化、未经训练的：请比较图的形状，不要解读其含义。',
+        en: 'The same queries and keys (layer 1 of the untrained encoder, the selected head) scored seven ways. Click a thumbnail to see that map in full below; move the D sliders to widen or narrow the local windows. All weights are random and untrained: compare the shapes, not the meaning.',
+        zh: '同一组查询和键（未训练编码器第 1 层、所选的头）用七种方式打分。点击缩略图可在下方查看完整的图；拖动 D 滑块可以加宽或收窄局部窗口。所有权重都是随机初始化、未经训练的：请比较图的形状，不要解读其含义。',
       },
     },
     {
@@ -450,12 +451,13 @@ export const otherAttention: Lesson = {
       kind: 'callout',
       tone: 'note',
       text: {
-        en: 'In a Transformer decoder the encoder–decoder attention needs no causal mask: the whole source sentence is known before decoding starts, so every target position may read every source position. The causal mask belongs to the decoder’s self-attention, where later target tokens do not exist yet.',
-        zh: '在 Transformer 解码器中，编码器–解码器注意力不需要因果掩码：解码开始之前整个源句就已全部给出，所以每个目标位置都可以读取所有源位置。因果掩码只用在解码器的自注意力中：在那里，后面的目标词元还不存在。',
+        en: 'In a Transformer decoder the encoder–decoder attention needs no causal mask: the whole source sentence is known before decoding starts, so every target position may read every source position. The causal mask belongs to the decoder’s self-attention. When generating, the later target tokens do not exist yet; in training they do, since the whole target is fed at once (teacher forcing, lesson 12), and the mask hides them so that no position reads the token it must predict.',
+        zh: '在 Transformer 解码器中，编码器–解码器注意力不需要因果掩码：解码开始之前整个源句就已全部给出，所以每个目标位置都可以读取所有源位置。因果掩码只用在解码器的自注意力中。生成时，后面的目标词元还不存在；训练时它们是存在的，因为整个目标序列一次全部输入（教师强制，第 12 课），掩码把它们挡住，使任何位置都读不到自己要预测的那个词元。',
       },
     },
   ],
   sources: [
+    SYLLABUS_ARTICLE,
     { label: 'Luong, Pham, Manning 2015, Effective Approaches to Attention-based Neural Machine Translation', url: 'https://arxiv.org/abs/1508.04025' },
     { label: 'Bahdanau, Cho, Bengio 2014, Neural Machine Translation by Jointly Learning to Align and Translate', url: 'https://arxiv.org/abs/1409.0473' },
     { label: 'Graves 2013, Generating Sequences With Recurrent Neural Networks', url: 'https://arxiv.org/abs/1308.0850' },

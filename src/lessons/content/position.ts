@@ -20,8 +20,8 @@ export const position: Lesson = {
       zh: '写出正弦位置编码的公式并读懂它的热力图：波长从 $2\\pi$ 到 $10000 \\cdot 2\\pi$。',
     },
     {
-      en: 'Show that moving by $\\delta$ positions is a rotation of each sine–cosine pair, and say why that rotation, not the dot product of two codes, lets a layer learn an offset.',
-      zh: '说明移动 $\\delta$ 个位置相当于把每一对正弦–余弦旋转一个角度，并解释一层网络之所以能学会位移，靠的是这个旋转，而不是两个编码的点积。',
+      en: 'Show that moving by $\\delta$ positions is a rotation of each sine–cosine pair, and say what a layer can learn about an offset from that rotation, and what the dot product of two codes can tell it.',
+      zh: '说明移动 $\\delta$ 个位置相当于把每一对正弦–余弦旋转一个角度，并说明一层网络能从这个旋转中学到关于位移的什么，以及两个编码的点积能告诉它什么。',
     },
     {
       en: 'Optional: describe how rotary position embedding (RoPE) applies the same rotation to queries and keys.',
@@ -83,7 +83,7 @@ export const position: Lesson = {
       preset: { lab: { positionalEncoding: false } },
       note: { en: 'Then press “Shuffle the tokens” below.', zh: '然后点击下方的“打乱词元顺序”。' },
     },
-    { kind: 'widget', widget: 'permutation', caption: { en: 'The lab’s own model and sentence, run in two orders.', zh: '用实验台中的模型和句子，按两种顺序各运行一次。' } },
+    { kind: 'widget', widget: 'permutation', caption: { en: 'The untrained encoder on the lab’s sentence, run in two orders.', zh: '用未训练的编码器处理实验台中的句子，按两种顺序各运行一次。' } },
     {
       kind: 'prose',
       text: {
@@ -306,8 +306,8 @@ export const position: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'Su et al. (2021, RoFormer) use the rotation above directly. Instead of adding a code to the embedding, they rotate the query and the key themselves: at position $m$, each pair of features $(2i, 2i+1)$ of $q$ is turned by the angle $m\\,\\theta_i$, with the sinusoids’ frequencies $\\theta_i = 10000^{-2i/d}$, and the key at position $n$ is turned by $n\\,\\theta_i$. The values are not rotated.',
-        zh: 'Su 等人（2021，RoFormer）直接使用了上面的旋转。他们不再给嵌入加上编码，而是旋转查询和键本身：在位置 $m$ 上，$q$ 的每一对特征 $(2i, 2i+1)$ 旋转角度 $m\\,\\theta_i$，其中频率 $\\theta_i = 10000^{-2i/d}$ 与正弦编码相同；位置 $n$ 上的键旋转 $n\\,\\theta_i$。值不做旋转。',
+        en: 'Su et al. (2021, RoFormer) use the rotation above directly. Instead of adding a code to the embedding, they rotate the query and the key themselves: at position $m$, each pair of features $(2i, 2i+1)$ of $q$ is turned by the angle $m\\,\\theta_i$, with the sinusoids’ frequencies $\\theta_i = 10000^{-2i/d_k}$, and the key at position $n$ is turned by $n\\,\\theta_i$. Here the width is the head’s, $d_k$, not $d_{\\text{model}}$: each head rotates its own query and key. The values are not rotated. Which features form a pair is a convention: the paper pairs neighbours $(2i, 2i+1)$, while many implementations (GPT-NeoX’s, and LLaMA’s in Hugging Face’s code) pair feature $i$ with feature $i + d_k/2$; the rotation and the scores it gives are the same, only the order of the features differs.',
+        zh: 'Su 等人（2021，RoFormer）直接使用了上面的旋转。他们不再给嵌入加上编码，而是旋转查询和键本身：在位置 $m$ 上，$q$ 的每一对特征 $(2i, 2i+1)$ 旋转角度 $m\\,\\theta_i$，其中频率 $\\theta_i = 10000^{-2i/d_k}$ 与正弦编码相同；位置 $n$ 上的键旋转 $n\\,\\theta_i$。这里的宽度是头的宽度 $d_k$，而不是 $d_{\\text{model}}$：每个头旋转它自己的查询和键。值不做旋转。哪些特征配成一对只是约定：论文把相邻的 $(2i, 2i+1)$ 配成一对，而许多实现（GPT-NeoX 的实现，以及 Hugging Face 代码中的 LLaMA）把特征 $i$ 与特征 $i + d_k/2$ 配成一对；旋转本身和由此得到的得分都一样，只是特征的排列顺序不同。',
       },
     },
     {

@@ -10,7 +10,7 @@ export const queriesKeysValues: Lesson = {
   },
   objectives: [
     { en: 'Explain what the query, the key and the value of a token are each for.', zh: '说明一个词元的查询、键和值各自起什么作用。' },
-    { en: 'Follow $QK^\\top$, the softmax weights and the output $AV$ through a small example, and check it in the editor.', zh: '在一个小例子里一步步算出 $QK^\\top$、softmax 权重和输出 $AV$，并在编辑器里验证。' },
+    { en: 'Follow $QK^\\top$, the softmax weights and their weighted sum of values, $AV$, through a small example, and check it in the editor.', zh: '在一个小例子里一步步算出 $QK^\\top$、softmax 权重和对值的加权和 $AV$，并在编辑器里验证。' },
     { en: 'Describe how self-attention makes Q, K and V from the same embeddings with $W^Q$, $W^K$ and $W^V$.', zh: '描述自注意力如何用 $W^Q$、$W^K$、$W^V$ 从同一组嵌入得到 Q、K、V。' },
     { en: 'Tell which numbers change when only a query, a key or a value changes.', zh: '判断只改动某个查询、键或值时，哪些数字会跟着变。' },
   ],
@@ -244,8 +244,8 @@ export const queriesKeysValues: Lesson = {
       kind: 'callout',
       tone: 'note',
       text: {
-        en: 'The lab’s projection matrices are random (seeded), not trained. Its Q, K and V are real projections of your sentence’s embeddings, but the patterns they give carry no learned meaning yet.',
-        zh: '实验台里的投影矩阵是随机生成的（带固定种子），没有经过训练。它的 Q、K、V 确实是你这句话的嵌入经投影得到的，但由此得到的模式还不带有任何学到的含义。',
+        en: 'The untrained encoder’s projection matrices are random (seeded), not trained. Its Q, K and V are real projections of your sentence’s embeddings, but the patterns they give carry no learned meaning yet.',
+        zh: '未训练编码器的投影矩阵是随机生成的（带固定种子），没有经过训练。它的 Q、K、V 确实是你这句话的嵌入经投影得到的，但由此得到的模式还不带有任何学到的含义。',
       },
     },
     {
@@ -266,8 +266,8 @@ export const queriesKeysValues: Lesson = {
       kind: 'widget',
       widget: 'walkthrough-step',
       caption: {
-        en: 'The same computation as in the editor, on your sentence, with the lab’s random weights.',
-        zh: '与编辑器中相同的计算，这次作用在你的句子上，用的是实验台的随机权重。',
+        en: 'The same computation as in the editor, on your sentence, with the untrained encoder’s random weights.',
+        zh: '与编辑器中相同的计算，这次作用在你的句子上，用的是未训练编码器的随机权重。',
       },
     },
   ],

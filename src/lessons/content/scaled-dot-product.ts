@@ -255,8 +255,8 @@ export const scaledDotProduct: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'The widget below takes the lab’s selected head on the sentence at the top of the page and shows its weights twice: as the model computes them, and from the same scores without the division. The table measures how peaked the rows are: the largest weight, and the entropy, which is $\\ln L$ for uniform weights over $L$ keys and 0 for a one-hot row.',
-        zh: '下面的组件针对本页顶部的句子，取实验台中所选的头，把它的权重显示两遍：一遍是模型实际算出的权重，另一遍由同样的得分算出，但不做除法。表格用两个量衡量每一行有多尖锐：最大权重，以及熵（在 $L$ 个键上均匀分布时熵为 $\\ln L$，独热的一行熵为 0）。',
+        en: 'The widget below takes the selected head of the untrained encoder on the sentence at the top of the page and shows its weights twice: as the model computes them, and from the same scores without the division. The table measures how peaked the rows are: the largest weight, and the entropy, which is $\\ln L$ for uniform weights over $L$ keys and 0 for a one-hot row.',
+        zh: '下面的组件针对本页顶部的句子，取未训练编码器中所选的头，把它的权重显示两遍：一遍是模型实际算出的权重，另一遍由同样的得分算出，但不做除法。表格用两个量衡量每一行有多尖锐：最大权重，以及熵（在 $L$ 个键上均匀分布时熵为 $\\ln L$，独热的一行熵为 0）。',
       },
     },
     {
@@ -325,8 +325,8 @@ export const scaledDotProduct: Lesson = {
       kind: 'callout',
       tone: 'caution',
       text: {
-        en: 'The lab’s vectors are not exactly the unit-variance vectors of the derivation: they are random projections of embeddings plus positional encodings. The scaling still matters for the same reason, the wider the head, the larger the unscaled scores, but the exact numbers depend on the sentence and the seed.',
-        zh: '实验台里的向量并不完全是推导中那种方差为 1 的向量，而是嵌入加位置编码之后的随机投影。缩放依然重要，原因相同：头越宽，不缩放的得分越大；但具体数字取决于句子和随机种子。',
+        en: 'The untrained encoder’s vectors are not exactly the unit-variance vectors of the derivation: they are random projections of embeddings plus positional encodings. The scaling still matters for the same reason, the wider the head, the larger the unscaled scores, but the exact numbers depend on the sentence and the seed.',
+        zh: '未训练编码器里的向量并不完全是推导中那种方差为 1 的向量，而是嵌入加位置编码之后的随机投影。缩放依然重要，原因相同：头越宽，不缩放的得分越大；但具体数字取决于句子和随机种子。',
       },
     },
     { kind: 'heading', text: { en: 'The scaling step in the walkthrough', zh: '分步讲解里的缩放步骤' } },
@@ -351,8 +351,8 @@ export const scaledDotProduct: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'The formula reads as if the whole $L \\times L$ matrix of weights were computed and stored first, and for long inputs that matrix, growing with the square of the length, dominates the memory. FlashAttention (Dao et al. 2022) computes exactly the same attention without ever storing it. It reads the keys and values in tiles and keeps, for each query, only a running maximum $m$ of the scores seen so far, a running sum $\\ell$ of $e^{s - m}$, and a partial output, the running sum of $e^{s - m}$ times each value. When a tile brings a larger maximum, the sum and the partial output are first multiplied by $e^{m_{\\text{old}} - m_{\\text{new}}}$, so every term stays measured against the current maximum and nothing overflows; after the last tile, the partial output divided by $\\ell$ is the softmax-weighted average. It is not an approximation: the result is the same up to rounding, while far less data moves between the GPU’s slow memory and its fast on-chip memory, and that traffic, more than the arithmetic, is what makes plain attention slow. This app’s engine has a small version, `blockwiseAttention`, tested against the ordinary computation.',
-        zh: '按公式的写法，似乎要先算出并存储整个 $L \\times L$ 的权重矩阵；输入很长时，这个随长度平方增长的矩阵会占去大部分内存。FlashAttention（Dao 等人，2022）算出的是完全相同的注意力，却从不把这个矩阵存下来。它把键和值分块读入，对每个查询只保留三样东西：迄今所见得分的最大值 $m$、$e^{s - m}$ 的累加和 $\\ell$，以及部分输出，即各个值乘以 $e^{s - m}$ 后的累加和。如果新读入的一块带来了更大的最大值，就先把累加和与部分输出都乘以 $e^{m_{\\text{old}} - m_{\\text{new}}}$，使每一项始终以当前的最大值为基准，因此不会溢出；读完最后一块后，用部分输出除以 $\\ell$，得到的就是按 softmax 权重求出的加权平均。这不是近似：除舍入误差外，结果完全相同，而在 GPU 的慢速显存与片上快速存储之间搬运的数据却少得多；让普通注意力变慢的，主要正是这种数据搬运，而不是计算本身。本应用的引擎里有一个简化版 `blockwiseAttention`，并通过测试与普通的计算方式做了比对。',
+        en: 'The formula reads as if the whole $L \\times L$ matrix of weights were computed and stored first, and for long inputs that matrix, growing with the square of the length, dominates the memory. FlashAttention (Dao et al. 2022) computes exactly the same attention without ever storing it. It reads the keys and values in tiles and keeps, for each query, only a running maximum $m$ of the scores seen so far, a running sum $\\ell$ of $e^{s - m}$, and a partial output, the running sum of $e^{s - m}$ times each value. When a tile brings a larger maximum, the sum and the partial output are first multiplied by $e^{m_{\\text{old}} - m_{\\text{new}}}$, so every term stays measured against the current maximum and nothing overflows; after the last tile, the partial output divided by $\\ell$ is the softmax-weighted average. The running maximum and sum are the **online softmax** of Milakov and Gimelshein (2018), who computed a softmax in one pass this way; FlashAttention applies it to attention, tile by tile. Dividing once at the end is the form of FlashAttention-2 (Dao 2023), which this description and the engine follow; FlashAttention-1 also rescales the partial output into a normalised one after every tile. It is not an approximation: the result is the same up to rounding, while far less data moves between the GPU’s slow memory and its fast on-chip memory, and that traffic, more than the arithmetic, is what makes plain attention slow. This app’s engine has a small version, `blockwiseAttention`, tested against the ordinary computation.',
+        zh: '按公式的写法，似乎要先算出并存储整个 $L \\times L$ 的权重矩阵；输入很长时，这个随长度平方增长的矩阵会占去大部分内存。FlashAttention（Dao 等人，2022）算出的是完全相同的注意力，却从不把这个矩阵存下来。它把键和值分块读入，对每个查询只保留三样东西：迄今所见得分的最大值 $m$、$e^{s - m}$ 的累加和 $\\ell$，以及部分输出，即各个值乘以 $e^{s - m}$ 后的累加和。如果新读入的一块带来了更大的最大值，就先把累加和与部分输出都乘以 $e^{m_{\\text{old}} - m_{\\text{new}}}$，使每一项始终以当前的最大值为基准，因此不会溢出；读完最后一块后，用部分输出除以 $\\ell$，得到的就是按 softmax 权重求出的加权平均。持续更新的最大值和累加和，就是 Milakov 和 Gimelshein（2018）提出的**在线 softmax**：他们用这种办法一遍算出 softmax；FlashAttention 把它逐块用在注意力上。只在最后除一次，是 FlashAttention-2（Dao，2023）的写法，上面的描述和本引擎都采用这种写法；FlashAttention-1 则在每一块之后都把部分输出重新缩放成归一化的结果。这不是近似：除舍入误差外，结果完全相同，而在 GPU 的慢速显存与片上快速存储之间搬运的数据却少得多；让普通注意力变慢的，主要正是这种数据搬运，而不是计算本身。本应用的引擎里有一个简化版 `blockwiseAttention`，并通过测试与普通的计算方式做了比对。',
       },
     },
   ],
@@ -360,6 +360,8 @@ export const scaledDotProduct: Lesson = {
     { label: 'Vaswani et al. 2017, Attention Is All You Need (eq. 1, section 3.2.1 and footnote 4)', url: 'https://arxiv.org/abs/1706.03762' },
     { label: 'Britz, Goldie, Luong, Le 2017, Massive Exploration of Neural Machine Translation Architectures', url: 'https://arxiv.org/abs/1703.03906' },
     { label: 'Dao, Fu, Ermon, Rudra, Ré 2022, FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness', url: 'https://arxiv.org/abs/2205.14135' },
+    { label: 'Milakov & Gimelshein 2018, Online normalizer calculation for softmax', url: 'https://arxiv.org/abs/1805.02867' },
+    { label: 'Dao 2023, FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning', url: 'https://arxiv.org/abs/2307.08691' },
     {
       label: 'Lippe, UvA Deep Learning Tutorial 6: Transformers and Multi-Head Attention',
       url: 'https://uvadlc-notebooks.readthedocs.io/en/latest/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.html',

@@ -189,7 +189,7 @@ export const summary: Lesson = {
     },
     {
       kind: 'table',
-      caption: { en: 'Shapes for a sentence of $L$ tokens (the lab’s defaults: $d_{\\text{model}} = 32$, $h = 4$).', zh: '长度为 $L$ 的句子中各个量的形状（实验台默认 $d_{\\text{model}} = 32$，$h = 4$）。' },
+      caption: { en: 'Shapes for a sentence of $L$ tokens (the untrained encoder’s defaults: $d_{\\text{model}} = 32$, $h = 4$).', zh: '长度为 $L$ 的句子中各个量的形状（未训练编码器的默认值：$d_{\\text{model}} = 32$，$h = 4$）。' },
       columns: [
         { en: 'Quantity', zh: '量' },
         { en: 'Shape', zh: '形状' },
@@ -244,8 +244,8 @@ export const summary: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'They give the gradient an identity path through every block, so deep stacks train; they keep each token’s own information, so the tokens do not collapse into one vector; and they let each sub-layer learn a correction to its input instead of a whole new representation.',
-        zh: '它们为梯度在每个块中提供一条恒等路径，让很多层叠起来的网络也能训练；它们保留每个词元自己的信息，使词元不会塌缩成同一个向量；它们还让每个子层只需学习对输入的修正，而不必学习全新的表示。',
+        en: 'They give the gradient a path around every sub-layer, so deep stacks train. In a pre-LN stack that path is the identity, nothing but additions; in the post-LN block written above, the original, each LayerNorm sits on the skip path itself, so the gradient still passes through every LayerNorm on its way down, which is why post-LN training needs a learning-rate warm-up (Xiong et al. 2020; lesson 7). They also keep each token’s own information, so the tokens do not collapse into one vector; and they let each sub-layer learn a correction to its input instead of a whole new representation.',
+        zh: '它们为梯度提供一条绕过每个子层的路径，让很多层叠起来的网络也能训练。在 Pre-LN 的堆叠中，这条路径是恒等的，只有加法；而在上面写出的 Post-LN 块（也就是原始结构）中，每个层归一化都位于残差路径上，梯度向下传播时仍要逐一经过它们，所以 Post-LN 的训练需要学习率预热（Xiong 等人，2020；第 7 课）。它们也保留每个词元自己的信息，使词元不会塌缩成同一个向量；它们还让每个子层只需学习对输入的修正，而不必学习全新的表示。',
       },
     },
     { kind: 'heading', text: { en: 'Glossary', zh: '术语表' } },
@@ -286,6 +286,7 @@ export const summary: Lesson = {
     { label: 'UvA Deep Learning Tutorial 6: Transformers and Multi-Head Attention', url: 'https://uvadlc-notebooks.readthedocs.io/en/latest/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.html' },
     { label: 'd2l.ai, Multi-Head Attention', url: 'https://d2l.ai/chapter_attention-mechanisms-and-transformers/multihead-attention.html' },
     { label: 'Dong, Cordonnier & Loukas 2021, Attention is not all you need', url: 'https://arxiv.org/abs/2103.03404' },
+    { label: 'Xiong et al. 2020, On Layer Normalization in the Transformer Architecture', url: 'https://arxiv.org/abs/2002.04745' },
     { label: 'Jain & Wallace 2019, Attention is not Explanation', url: 'https://arxiv.org/abs/1902.10186' },
     { label: 'PyTorch documentation, torch.nn.functional.scaled_dot_product_attention', url: 'https://pytorch.org/docs/stable/generated/torch.nn.functional.scaled_dot_product_attention.html' },
     { label: 'PyTorch pull request #133882 (in 2.5): scaled_dot_product_attention uses a safe softmax, zeros for fully masked rows', url: 'https://github.com/pytorch/pytorch/pull/133882' },

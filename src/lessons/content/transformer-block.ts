@@ -226,8 +226,8 @@ export const transformerBlock: Lesson = {
       kind: 'prose',
       answers: 'residual-collapse',
       text: {
-        en: 'Forwards: attention outputs weighted averages of value vectors, and averages of averages become alike. Dong et al. (2021) proved that in pure self-attention, stacked without skip connections or feed-forward networks, the output converges doubly exponentially with depth to a rank-1 matrix: all rows equal, every token the same vector (**rank collapse**). The rank does not drop step by step; what shrinks, doubly exponentially, is the distance from the output to such a rank-1 matrix. The skip path keeps each token’s own information.',
-        zh: '再看前向传播：注意力输出的是值向量的加权平均，而“平均的平均”会越来越相似。Dong 等人（2021）证明，纯自注意力（没有残差连接，也没有前馈网络）层层堆叠时，输出会随深度以双指数速度收敛到一个秩为 1 的矩阵：所有行都相同，每个词元都变成同一个向量（**秩塌缩**）。这并不是说秩一步步降低；以双指数速度缩小的，是输出与这样一个秩 1 矩阵之间的距离。残差路径保住了每个词元自己的信息。',
+        en: 'Forwards: attention outputs weighted averages of value vectors, and averages of averages become alike. Dong et al. (2021) studied pure self-attention, stacked without skip connections or feed-forward networks. They proved an upper bound on the distance from its output to a rank-1 matrix (all rows equal, every token the same vector: **rank collapse**), and under conditions on the size of the weights that bound shrinks doubly exponentially with depth. It is a bound, not a proof that every such network collapses; their experiments, and the widget’s random blocks, show the collapse happening. The rank does not drop step by step; what shrinks is the distance to a rank-1 matrix. The skip path keeps each token’s own information.',
+        zh: '再看前向传播：注意力输出的是值向量的加权平均，而“平均的平均”会越来越相似。Dong 等人（2021）研究了纯自注意力（没有残差连接，也没有前馈网络）层层堆叠的情形。他们证明了输出与秩为 1 的矩阵（所有行都相同，每个词元都变成同一个向量：**秩塌缩**）之间距离的一个上界；在权重大小满足一定条件时，这个上界随深度以双指数速度缩小。这是一个上界，并不是证明每个这样的网络都会塌缩；他们的实验和本组件中的随机块都显示塌缩确实发生了。这并不是说秩一步步降低；缩小的是输出与秩 1 矩阵之间的距离。残差路径保住了每个词元自己的信息。',
       },
     },
     {
@@ -295,16 +295,16 @@ export const transformerBlock: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'Why not BatchNorm, then? Not because a batch may hold a single sentence at inference: there BatchNorm uses running averages collected during training, so a batch of one is fine. The reasons lie in the data and in training (UvA’s Deep Learning tutorial 6 discusses them): sentences in a batch differ in length, so padding positions would enter the statistics; each feature’s statistics would be pooled over the tokens of a sentence and over other sentences; Transformers are often trained with small batches, where batch statistics are noisy; and LayerNorm has proved stable in practice. LayerNorm needs none of this: each token is normalised on its own, the same way in training and at inference.',
-        zh: '那为什么不用批归一化？原因并不是推理时一个批次里可能只有一句话：推理时批归一化用的是训练中累积的滑动平均统计量，批次里只有一个样本也没问题。真正的原因在于数据和训练（UvA 深度学习教程 6 对此有讨论）：同一批中的句子长短不一，填充位置会混进统计量；每个特征的统计量会把同一句话的各个词元和其他句子的词元混在一起计算；Transformer 训练时的批次往往较小，批统计量噪声很大；而且层归一化在实践中已被证明很稳定。层归一化不依赖这些：每个词元单独归一化，训练和推理时的做法完全一样。',
+        en: 'Why not BatchNorm, then? Not because a batch may hold a single sentence at inference: there BatchNorm uses running averages collected during training, so a batch of one is fine. UvA’s Deep Learning Tutorial 6 gives two reasons. BatchNorm’s statistics depend on the batch, and Transformers are usually trained with small batches because they need much memory, so those statistics are noisy. And language varies a lot from example to example, because many words are rare, so a feature’s statistics jump from batch to batch. Shen et al. (2020, PowerNorm) measured this: in Transformers trained on text, the batch statistics fluctuate strongly throughout training, and plain BatchNorm does worse than LayerNorm. A practical point of our own, not UvA’s: the sentences of a batch differ in length, so BatchNorm would have to keep the padding positions out of its statistics. LayerNorm needs none of this: each token is normalised on its own, the same way in training and at inference.',
+        zh: '那为什么不用批归一化？原因并不是推理时一个批次里可能只有一句话：推理时批归一化用的是训练中累积的滑动平均统计量，批次里只有一个样本也没问题。UvA 深度学习教程 6 给出了两个理由。批归一化的统计量依赖于批次，而 Transformer 需要大量内存，训练时的批次通常较小，所以这些统计量噪声很大。另外，语言数据的样本之间差异很大，因为许多词都很罕见，所以同一个特征的统计量在不同批次之间波动剧烈。Shen 等人（2020，PowerNorm）测量了这一点：在文本上训练的 Transformer 中，批统计量在整个训练过程中波动很大，直接使用批归一化的效果不如层归一化。还有一点是我们自己补充的，并非出自 UvA：同一批中的句子长短不一，批归一化计算统计量时必须把填充位置排除在外。层归一化不依赖这些：每个词元单独归一化，训练和推理时的做法完全一样。',
       },
     },
     {
       kind: 'callout',
       tone: 'note',
       text: {
-        en: 'The lab’s LayerNorms use $\\gamma = 1$ and $\\beta = 0$, as at initialisation, so their outputs are exactly mean 0 and std ≈ 1. A trained model learns $\\gamma$ and $\\beta$ and may rescale features again.',
-        zh: '实验台中的层归一化使用 $\\gamma = 1$、$\\beta = 0$（与初始化时相同），所以输出的均值恰好为 0，标准差约为 1。训练后的模型会学到自己的 $\\gamma$ 和 $\\beta$，并可能再次缩放各个特征。',
+        en: 'The untrained encoder’s LayerNorms use $\\gamma = 1$ and $\\beta = 0$, as at initialisation, so their outputs are exactly mean 0 and std ≈ 1. A trained model learns $\\gamma$ and $\\beta$ and may rescale features again.',
+        zh: '未训练编码器中的层归一化使用 $\\gamma = 1$、$\\beta = 0$（与初始化时相同），所以输出的均值恰好为 0，标准差约为 1。训练后的模型会学到自己的 $\\gamma$ 和 $\\beta$，并可能再次缩放各个特征。',
       },
     },
   ],
@@ -314,5 +314,6 @@ export const transformerBlock: Lesson = {
     { label: 'Xiong et al. 2020, On Layer Normalization in the Transformer Architecture', url: 'https://arxiv.org/abs/2002.04745' },
     { label: 'Ba, Kiros & Hinton 2016, Layer Normalization', url: 'https://arxiv.org/abs/1607.06450' },
     { label: 'UvA Deep Learning Tutorial 6: Transformers and Multi-Head Attention', url: 'https://uvadlc-notebooks.readthedocs.io/en/latest/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.html' },
+    { label: 'Shen et al. 2020, PowerNorm: Rethinking Batch Normalization in Transformers', url: 'https://arxiv.org/abs/2003.07845' },
   ],
 };

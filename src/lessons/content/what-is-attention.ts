@@ -234,8 +234,8 @@ export const whatIsAttention: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'The lab does exactly this for every word at once, on the sentence at the top of the page. Its weights are random, not trained, so do not expect “it” to pick out “animal”. What you can check is the mechanism: every row of weights is positive and adds up to 1.',
-        zh: '实验台对本页顶部那句话里的每个词同时做这件事。它的参数是随机的，没有经过训练，所以别指望“它”会挑出“动物”。你能验证的是机制本身：每一行权重都是正数，加起来等于 1。',
+        en: 'The lessons’ widgets do exactly this for every word at once, on the sentence at the top of the page, with the **untrained encoder**, one of the lab’s two models (the lab itself opens on the other, a small trained language model). The untrained encoder’s weights are random, not trained, so do not expect “it” to pick out “animal”. What you can check is the mechanism: every row of weights is positive and adds up to 1.',
+        zh: '课程中的组件用**未训练的编码器**对本页顶部那句话里的每个词同时做这件事。它是实验台的两个模型之一（实验台本身打开时用的是另一个：一个训练好的小语言模型）。未训练编码器的参数是随机的，没有经过训练，所以别指望“它”会挑出“动物”。你能验证的是机制本身：每一行权重都是正数，加起来等于 1。',
       },
     },
     {

@@ -1,20 +1,20 @@
 import { useId, useMemo, useState } from 'react';
 import { EngineError, type Matrix } from '../../engine';
-import { cachedStepCost, cumulativeCost, fullRecomputeCost, kvCacheNumbers } from '../../engine/decoding';
+import { cachedStepCost, cumulativeCost, fullRecomputeCost, kvCacheNumbers, kvCacheRun, type KvCacheRun } from '../../engine/decoding';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { DEFAULT_SETTINGS } from '../../state/labStore';
 import type { WidgetProps } from '../types';
 import { AttentionRowStrip } from './AttentionRowStrip';
 import { chipText, formatCount, formatSigned } from './generationFormat';
-import { KV_DEMO, kvCacheDemo, type KvCacheDemo } from './kvCacheDemo';
+import { KV_DEMO } from './kvCacheDemo';
 import './generation.css';
 
-type DemoResult = { readonly ok: true; readonly demo: KvCacheDemo } | { readonly ok: false; readonly error: EngineError };
+type DemoResult = { readonly ok: true; readonly demo: KvCacheRun } | { readonly ok: false; readonly error: EngineError };
 
 function demoOf(text: string): DemoResult {
   try {
-    return { ok: true, demo: kvCacheDemo(text) };
+    return { ok: true, demo: kvCacheRun(text, KV_DEMO) };
   } catch (error) {
     if (error instanceof EngineError) return { ok: false, error };
     throw error;
@@ -22,10 +22,11 @@ function demoOf(text: string): DemoResult {
 }
 
 /**
- * A decoder's KV cache, step by step, on a short sentence: "next token" feeds one more token through one untrained
- * attention head; K and V grow by one row (marked), only the new query is computed, its attention row reads every
- * cached token, and two counters compare the multiply-adds with and without the cache. Config: text (string;
- * default the lab's default sentence). The sentence can be edited; editing starts again from an empty cache.
+ * A decoder's KV cache, step by step, on a short sentence: "next token" feeds one more token through the engine's
+ * one-head, width-8 untrained attention layer (kvCacheRun with KV_DEMO); K and V grow by one row (marked), only the
+ * new query is computed, its attention row reads every cached token, and two counters compare the multiply-adds with
+ * and without the cache. Config: text (string; default the lab's default sentence). The sentence can be edited;
+ * editing starts again from an empty cache.
  */
 export function KvCache({ config }: WidgetProps) {
   const t = useT();
@@ -74,7 +75,7 @@ export function KvCache({ config }: WidgetProps) {
   );
 }
 
-function KvCacheStepView({ demo, fed }: { readonly demo: KvCacheDemo; readonly fed: number }) {
+function KvCacheStepView({ demo, fed }: { readonly demo: KvCacheRun; readonly fed: number }) {
   const t = useT();
   const n = demo.steps.length;
   const step = fed > 0 ? demo.steps[fed - 1] : null;

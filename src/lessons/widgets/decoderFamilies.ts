@@ -2,7 +2,8 @@ import { shape } from './HeadSplitShapes';
 
 /**
  * The three Transformer families as data, for the decoder-block widget: which stacks each has, which sub-layers a
- * block of each stack holds (in order), which mask each attention uses, and the matrix shapes at given sizes.
+ * block of each stack holds (in order), which mask each attention uses, where the normalisation sits, which
+ * activation the feed-forward network uses, and the matrix shapes at given sizes.
  */
 
 export const FAMILY_IDS = ['encoder-only', 'decoder-only', 'encoder-decoder'] as const;
@@ -16,21 +17,72 @@ export type StackId = 'encoder' | 'decoder';
 
 export interface Stack {
   readonly id: StackId;
-  /** The sub-layers of one block, in the order they run; each is wrapped in a residual connection and a LayerNorm. */
+  /**
+   * The sub-layers of one block, in the order they run; each is wrapped in a residual connection and a LayerNorm,
+   * in the order the family's `norm` gives.
+   */
   readonly sublayers: readonly SublayerKind[];
 }
 
-export const FAMILIES: Readonly<Record<FamilyId, readonly Stack[]>> = {
-  // BERT: bidirectional self-attention, no causal mask.
-  'encoder-only': [{ id: 'encoder', sublayers: ['self', 'ffn'] }],
-  // GPT (and this project's trained model): causal self-attention only; no encoder, so nothing to cross-attend to.
-  'decoder-only': [{ id: 'decoder', sublayers: ['masked-self', 'ffn'] }],
-  // The original Transformer, T5: the encoder's output is the keys and values of every decoder block's cross-attention.
-  'encoder-decoder': [
-    { id: 'encoder', sublayers: ['self', 'ffn'] },
-    { id: 'decoder', sublayers: ['masked-self', 'cross', 'ffn'] },
-  ],
+/**
+ * Where each sub-layer's LayerNorm sits.
+ * 'post' (Vaswani et al. 2017): x ← LayerNorm(x + Sublayer(x)), the sum is normalised.
+ * 'pre' (GPT-2): x ← x + Sublayer(LayerNorm(x)), the residual path is never normalised, so the stack's output needs
+ * one final LayerNorm after the last block.
+ */
+export type NormPlacement = 'post' | 'pre';
+
+/**
+ * The feed-forward network's activation, as the widget names it. GELU's two forms (exact x·Φ(x), and GPT-2's tanh
+ * approximation) draw the same block, so they share one value; the widget's text says which model uses which.
+ */
+export type FfnActivation = 'relu' | 'gelu';
+
+export interface Family {
+  readonly stacks: readonly Stack[];
+  readonly norm: NormPlacement;
+  readonly activation: FfnActivation;
+}
+
+/** Each family as the model it is named after really is: that model's stacks, norm placement and activation. */
+export const FAMILIES: Readonly<Record<FamilyId, Family>> = {
+  // BERT (Devlin et al. 2018): bidirectional self-attention, no causal mask. It keeps the original post-LN order but
+  // takes GELU from the first GPT.
+  'encoder-only': { stacks: [{ id: 'encoder', sublayers: ['self', 'ffn'] }], norm: 'post', activation: 'gelu' },
+  // GPT-2 and this project's trained model: causal self-attention only; no encoder, so nothing to cross-attend to.
+  // GPT-2 moved the LayerNorm in front of each sub-layer and added a final one (the first GPT was still post-LN).
+  // GPT-2's GELU is the tanh approximation; the lab's model uses the exact one (public/models/lm/README.md).
+  'decoder-only': { stacks: [{ id: 'decoder', sublayers: ['masked-self', 'ffn'] }], norm: 'pre', activation: 'gelu' },
+  // The original Transformer (Vaswani et al. 2017): the encoder's output is the keys and values of every decoder
+  // block's cross-attention; post-LN and ReLU. T5 shares the two stacks but not this drawing: it normalises first
+  // (pre-norm, with RMSNorm), so it is not named as drawn.
+  'encoder-decoder': {
+    stacks: [
+      { id: 'encoder', sublayers: ['self', 'ffn'] },
+      { id: 'decoder', sublayers: ['masked-self', 'cross', 'ffn'] },
+    ],
+    norm: 'post',
+    activation: 'relu',
+  },
 };
+
+/** The activation's name as printed in formulas; the same in both languages. */
+export function activationName(activation: FfnActivation): 'ReLU' | 'GELU' {
+  return activation === 'relu' ? 'ReLU' : 'GELU';
+}
+
+/** What one sub-layer is wrapped in, step by step: the LayerNorm, the sub-layer itself, and the residual add. */
+export type UnitStep = 'norm' | 'sublayer' | 'add';
+
+/** The order in which one sub-layer's steps run for a norm placement (the add is always right after the sub-layer). */
+export function unitSteps(norm: NormPlacement): readonly UnitStep[] {
+  return norm === 'pre' ? ['norm', 'sublayer', 'add'] : ['sublayer', 'add', 'norm'];
+}
+
+/** Pre-LN leaves the last block's output un-normalised, so a final LayerNorm follows the stack; post-LN needs none. */
+export function hasFinalNorm(norm: NormPlacement): boolean {
+  return norm === 'pre';
+}
 
 export type MaskKind = 'none' | 'causal';
 
@@ -66,8 +118,14 @@ export interface ShapeLine {
   readonly value: string;
 }
 
-/** The shapes of one sub-layer of a block of `stack`, per head where a head is involved. */
-export function sublayerShapes(kind: SublayerKind, stack: StackId, sizes: BlockSizes, lengths: SequenceLengths): ShapeLine[] {
+/** The shapes of one sub-layer of a block of `stack`, per head where a head is involved; `activation` names the FFN's. */
+export function sublayerShapes(
+  kind: SublayerKind,
+  stack: StackId,
+  sizes: BlockSizes,
+  lengths: SequenceLengths,
+  activation: FfnActivation,
+): ShapeLine[] {
   const rows = stack === 'encoder' ? lengths.source : lengths.target;
   const dk = sizes.dModel / sizes.heads;
   switch (kind) {
@@ -87,7 +145,7 @@ export function sublayerShapes(kind: SublayerKind, stack: StackId, sizes: BlockS
       ];
     case 'ffn':
       return [
-        { name: 'ReLU(x W_1 + b_1)', value: shape(rows, sizes.ffn) },
+        { name: `${activationName(activation)}(x W_1 + b_1)`, value: shape(rows, sizes.ffn) },
         { name: 'output', value: shape(rows, sizes.dModel) },
       ];
   }

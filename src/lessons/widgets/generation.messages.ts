@@ -5,7 +5,7 @@ export const generationWidgetMessages = defineMessages(
   {
     // kv-cache
     'lw.kvcache.intro':
-      'One attention head of the lab’s untrained model (random weights from seed {seed}, width {e}), fed one token at a time as a decoder generates. The numbers show the mechanics, not anything learned.',
+      'What runs here: one causal self-attention layer with 1 head, width {e}, random Xavier weights from seed {seed}, reading the untrained encoder’s seeded token embeddings plus sinusoidal positions. It is a one-layer, one-head model built the way the lab builds its untrained encoder, not the lab’s own model. Tokens go in one at a time, as a decoder generates them; the numbers show the mechanics, not anything learned.',
     'lw.kvcache.textLabel': 'Sentence',
     'lw.kvcache.truncated': 'Only the first {max} of the {total} tokens are used.',
     'lw.kvcache.next': 'Next token',
@@ -76,7 +76,8 @@ export const generationWidgetMessages = defineMessages(
   },
   {
     // kv-cache
-    'lw.kvcache.intro': '实验台未训练模型的一个注意力头（随机权重，种子 {seed}，宽度 {e}），像解码器生成时那样一次喂入一个词元。这些数字展示的是机制，而不是学到的任何东西。',
+    'lw.kvcache.intro':
+      '这里运行的是：一个因果自注意力层，1 个头，宽度 {e}，随机 Xavier 权重（种子 {seed}），输入是未训练编码器按种子生成的词元嵌入加上正弦位置编码。它是按实验台构建未训练编码器的方式构建的单层、单头模型，并不是实验台本身的模型。词元像解码器生成时那样一次喂入一个；这些数字展示的是机制，而不是学到的任何东西。',
     'lw.kvcache.textLabel': '句子',
     'lw.kvcache.truncated': '只使用了 {total} 个词元中的前 {max} 个。',
     'lw.kvcache.next': '下一个词元',

@@ -95,7 +95,7 @@ export const modelWidgetMessages = defineMessages(
     'lw.model.perm.explainOn': 'With positional encoding each token’s input depends on where it stands, so a shuffled sentence is a different input and its outputs differ.',
     // pattern-finder
     'lw.model.patterns.honest':
-      'The lab’s weights are random, not trained, so its heads are broad and resemble these patterns only loosely: a match near 100% would be a surprise. Heads of trained models match them much more sharply.',
+      'The untrained encoder’s weights are random, not trained, so its heads are broad and resemble these patterns only loosely: a match near 100% would be a surprise. Heads of trained models match them much more sharply.',
     'lw.model.patterns.useRepeats': 'Use a sentence with repeats: “{text}”',
     'lw.model.patterns.previous': 'Previous token',
     'lw.model.patterns.previous.what': 'Each token looks at the token just before it (the first token has none).',
@@ -151,7 +151,7 @@ export const modelWidgetMessages = defineMessages(
       '均值和标准差先对每个词元的 {d} 个特征计算，再对所有词元取平均。刚经过层归一化时，每个词元的均值为 0、标准差约为 1（这里 γ = 1、β = 0，与初始化时相同；训练后的模型会学到自己的 γ 和 β）。',
     'lw.model.block.preOutputNote': 'Pre-LN 不对块的输出做归一化：残差流会逐层变大，所以通常在最后一个块之后再加一个层归一化。',
     'lw.model.block.stackNote': '实验台把 N = {n} 个这样的块叠在一起，每块有自己的权重，并读取上一块的输出。在上方换一层，可以沿着整个堆叠查看这些数。',
-    'lw.model.rank.intro': '输入：你的 {L} 个词元进入第 {layer} 层时的向量。它们穿过一叠随机初始化的 Pre-LN 编码器块，一次保留残差连接，一次去掉。',
+    'lw.model.rank.intro': '输入：你的 {L} 个词元进入第 {layer} 层时的向量。它们穿过一个由随机初始化的 Pre-LN 编码器块组成的堆叠，一次保留残差连接，一次去掉。',
     'lw.model.rank.reading': '相似度为 1 表示所有词元向量指向同一方向：这时词元矩阵接近秩 1（各行几乎相同），后面的层再也分不清各个词元。随深度缩小的是它与这样一个秩 1 矩阵之间的距离，而不是秩一步步下降。',
     'lw.model.norm.intro': '在 X 中输入数字。层归一化沿每一行计算（一个词元的所有特征）；批归一化沿每一列计算（同一特征在整个批次上的取值）。',
     'lw.model.norm.addRow': '加一行',
@@ -211,7 +211,7 @@ export const modelWidgetMessages = defineMessages(
     'lw.model.perm.moreRows': '只显示 {total} 行中的 {shown} 行；上面的最大差值涵盖所有行。',
     'lw.model.perm.explainOff': '没有位置编码时，模型看到的只是一组词元：移动一个词元只会移动它那一行输出，别的都不变。这就是置换等变性。',
     'lw.model.perm.explainOn': '加上位置编码后，每个词元的输入取决于它所在的位置，所以打乱后的句子是另一个输入，输出也随之不同。',
-    'lw.model.patterns.honest': '实验台的权重是随机的、没有训练过，所以它的头都很“分散”，和这些模式只是略有相似：如果重合度接近 100% 反而奇怪。训练过的模型中的头与这些模式的吻合要清晰得多。',
+    'lw.model.patterns.honest': '未训练编码器的权重是随机的、没有训练过，所以它的头都很“分散”，和这些模式只是略有相似：如果重合度接近 100% 反而奇怪。训练过的模型中的头与这些模式的吻合要清晰得多。',
     'lw.model.patterns.useRepeats': '换成有重复的句子：“{text}”',
     'lw.model.patterns.previous': '前一个词元',
     'lw.model.patterns.previous.what': '每个词元关注紧挨在它前面的词元（第一个词元没有前一个）。',

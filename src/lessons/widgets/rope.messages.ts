@@ -3,7 +3,7 @@ import { defineMessages } from '../../i18n/defineMessages';
 /** Interface text of the lesson widget rope-rotation. */
 export const ropeWidgetMessages = defineMessages(
   {
-    'lw.rope.pair': 'Feature pair (d = {d})',
+    'lw.rope.pair': 'Feature pair (head width d_k = {d})',
     'lw.rope.pairOption': 'i = {i}: θ = {theta} rad per position',
     'lw.rope.queryPosition': 'Query position m',
     'lw.rope.keyPosition': 'Key position n',
@@ -27,7 +27,7 @@ export const ropeWidgetMessages = defineMessages(
     'lw.rope.values': 'Values are not rotated: positions change only how much a key is attended to.',
   },
   {
-    'lw.rope.pair': '特征对（d = {d}）',
+    'lw.rope.pair': '特征对（头宽 d_k = {d}）',
     'lw.rope.pairOption': 'i = {i}：每个位置旋转 θ = {theta} 弧度',
     'lw.rope.queryPosition': '查询位置 m',
     'lw.rope.keyPosition': '键位置 n',

@@ -6,7 +6,7 @@ export const scoringWidgetMessages = defineMessages(
     'lw.scoring.head': 'Head',
     'lw.scoring.headOption': 'Head {n} of {total}',
 
-    'lw.scoring.compare.setup': 'The same inputs for every map: your sentence’s {n} tokens, turned into queries and keys of width d = {d} by layer 1, head {head} of the lab’s model.',
+    'lw.scoring.compare.setup': 'The same inputs for every map: your sentence’s {n} tokens, turned into queries and keys of width d = {d} by layer 1, head {head} of the untrained encoder.',
     'lw.scoring.compare.random':
       'Every weight here is random and untrained (seed {seed}), so no map says anything about language yet. Compare the shapes: where a map can put weight, how peaked its rows are, what the windows do.',
     'lw.scoring.compare.maps': 'Seven ways to score a query against a key',
@@ -45,7 +45,7 @@ export const scoringWidgetMessages = defineMessages(
     'lw.scoring.cross.emptySource': 'The source sentence is empty. Type one: it supplies the keys and values the target attends to.',
     'lw.scoring.cross.emptyTarget': 'The target sentence is empty. Type one: each of its tokens asks one query.',
     'lw.scoring.cross.truncated': 'Only the first {n} tokens of each sentence are used.',
-    'lw.scoring.cross.setup': 'Both maps use layer 1, head {head} of the lab’s model (width {e}, seed {seed}): only where the keys and values come from changes.',
+    'lw.scoring.cross.setup': 'Both maps use layer 1, head {head} of the untrained encoder (width {e}, seed {seed}): only where the keys and values come from changes.',
     'lw.scoring.cross.title': 'Cross-attention: target queries × source keys',
     'lw.scoring.cross.shape': 'Cross-attention weights: {rows} target rows × {cols} source columns. Output: {rows} × {dv}, one vector per target token, mixed from source values.',
     'lw.scoring.cross.selfToggle': 'Also show the target’s self-attention',
@@ -58,7 +58,7 @@ export const scoringWidgetMessages = defineMessages(
     'lw.scoring.head': '注意力头',
     'lw.scoring.headOption': '第 {n} 个头（共 {total} 个）',
 
-    'lw.scoring.compare.setup': '每张图的输入都相同：你的句子中的 {n} 个词元，经实验台模型第 1 层第 {head} 个头变成宽度 d = {d} 的查询和键。',
+    'lw.scoring.compare.setup': '每张图的输入都相同：你的句子中的 {n} 个词元，经未训练编码器第 1 层第 {head} 个头变成宽度 d = {d} 的查询和键。',
     'lw.scoring.compare.random': '这里的所有权重都是随机的、未经训练（种子 {seed}），所以这些图还不能说明任何语言规律。请比较形状：每张图能把权重放在哪里、每一行有多尖锐、窗口起了什么作用。',
     'lw.scoring.compare.maps': '为查询和键打分的七种方式',
     'lw.scoring.compare.name.dot': '点积',
@@ -95,7 +95,7 @@ export const scoringWidgetMessages = defineMessages(
     'lw.scoring.cross.emptySource': '源句子是空的。请输入一句：目标句子要关注的键和值都来自它。',
     'lw.scoring.cross.emptyTarget': '目标句子是空的。请输入一句：它的每个词元发出一个查询。',
     'lw.scoring.cross.truncated': '每个句子只使用前 {n} 个词元。',
-    'lw.scoring.cross.setup': '两张图都使用实验台模型第 1 层第 {head} 个头（宽度 {e}，种子 {seed}）：唯一的区别是键和值从哪里来。',
+    'lw.scoring.cross.setup': '两张图都使用未训练编码器第 1 层第 {head} 个头（宽度 {e}，种子 {seed}）：唯一的区别是键和值从哪里来。',
     'lw.scoring.cross.title': '交叉注意力：目标查询 × 源键',
     'lw.scoring.cross.shape': '交叉注意力权重：{rows} 行（目标词元）× {cols} 列（源词元）。输出：{rows} × {dv}，每个目标词元一个向量，由源句子的值混合而成。',
     'lw.scoring.cross.selfToggle': '同时显示目标句子的自注意力',

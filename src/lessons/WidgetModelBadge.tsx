@@ -1,0 +1,47 @@
+import { MODEL_CARD_HREF, UNTRAINED_CARD_HREF } from '../components/model/ModelPicker';
+import { useT } from '../i18n/translate';
+import { navigate } from '../shared/route';
+import { useLab } from '../state/labStore';
+import { TRAINED_SHAPE } from '../state/modelChoice';
+import { useLabFields } from '../state/useLabFields';
+import type { WidgetId } from './types';
+import { isLabModel, WIDGET_MODELS, type LabWidgetModel } from './widgets/widgetModels';
+
+/** Sets the lab to the widget's model (the untrained encoder keeps the lessons' width, heads and seed) and goes there. */
+function openLabOn(model: LabWidgetModel): void {
+  useLab.getState().set({ model: model.kind, page: model.page });
+  navigate({ kind: 'lab' });
+}
+
+/**
+ * The model a lesson widget runs, named on the widget: the untrained encoder (with its current size), the trained
+ * language model, numbers of its own, or no model. For the lab's two models, a link to the model's card and a button
+ * that opens the lab on that very model.
+ */
+export function WidgetModelBadge({ widget }: { readonly widget: WidgetId }) {
+  const t = useT();
+  const model = WIDGET_MODELS[widget];
+  const { embedDim, numHeads, numLayers, seed } = useLabFields('embedDim', 'numHeads', 'numLayers', 'seed');
+  if (!isLabModel(model)) {
+    return (
+      <p className="widget-model" data-model={model.kind}>
+        <span className="widget-model__name">{t(`lessons.badge.${model.kind}`)}</span>
+      </p>
+    );
+  }
+  const name =
+    model.kind === 'trained'
+      ? t('lessons.badge.trained', { layers: TRAINED_SHAPE.numLayers, heads: TRAINED_SHAPE.numHeads })
+      : t('lessons.badge.untrained', { d: embedDim, h: numHeads, n: numLayers, seed });
+  return (
+    <p className="widget-model" data-model={model.kind}>
+      <span className="widget-model__name">{name}</span>{' '}
+      <a href={model.kind === 'trained' ? MODEL_CARD_HREF : UNTRAINED_CARD_HREF} target="_blank" rel="noreferrer">
+        {t('lessons.badge.card')}
+      </a>{' '}
+      <button type="button" className="widget-model__open" onClick={() => openLabOn(model)}>
+        {t(model.page === 'walkthrough' ? 'lessons.badge.openWalkthrough' : 'lessons.badge.open')}
+      </button>
+    </p>
+  );
+}
