@@ -20,8 +20,10 @@ function openLabOn(model: LabWidgetModel): void {
  */
 export function WidgetModelBadge({ widget }: { readonly widget: WidgetId }) {
   const t = useT();
-  const model = WIDGET_MODELS[widget];
+  // A widget id this version does not know (WidgetSlot says so) has no model to name.
+  const model = WIDGET_MODELS[widget] as (typeof WIDGET_MODELS)[WidgetId] | undefined;
   const { embedDim, numHeads, numLayers, seed } = useLabFields('embedDim', 'numHeads', 'numLayers', 'seed');
+  if (model === undefined) return null;
   if (!isLabModel(model)) {
     return (
       <p className="widget-model" data-model={model.kind}>

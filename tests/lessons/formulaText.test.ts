@@ -18,7 +18,7 @@ const NAMES = new Set(['dot', 'general', 'concat', 'local', 'm', 'p', 'PyTorch']
 const NOT_YET_TRANSLATED: readonly string[] = [
   'what-is-attention: output',
   'queries-keys-values: output',
-  'implementation: seed / UvA:',
+  'implementation: Analytics Vidhya / UvA:',
   'implementation: part',
   'other-attention: scores per layer',
   'other-attention: instead of',
