@@ -11,6 +11,8 @@ import { isLabModel, WIDGET_MODELS, type LabWidgetModel } from './widgets/widget
 function openLabOn(model: LabWidgetModel): void {
   useLab.getState().set({ model: model.kind, page: model.page });
   navigate({ kind: 'lab' });
+  // The lesson was scrolled to the widget; the lab starts at its top, with the sentence and the model picker.
+  window.scrollTo({ top: 0 });
 }
 
 /**

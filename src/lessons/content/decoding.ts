@@ -129,8 +129,8 @@ export const decoding: Lesson = {
       kind: 'widget',
       widget: 'decoder-block',
       caption: {
-        en: 'Pick a family to see which sub-layers a block has, which mask each attention uses, where each LayerNorm sits and which activation the feed-forward network uses, as in the model the family is named after. Shapes use the lab’s width, heads and layers and your sentence; in the encoder–decoder view your sentence is the source and the slider sets how many target tokens are written.',
-        zh: '选一个家族，看它的块有哪些子层、每个注意力层用什么掩码、层归一化放在哪里、前馈网络用什么激活函数，都按该家族得名的那个模型来画。各个形状按实验台的宽度、头数、层数和你的句子计算；在编码器–解码器视图中，你的句子是源句子，滑块决定已经写出多少个目标词元。',
+        en: 'Pick a family to see which sub-layers a block has, which mask each attention uses, where each LayerNorm sits and which activation the feed-forward network uses, as in the model the family is named after. Shapes use the untrained encoder’s width, heads and layers (the lessons’ settings) and your sentence; in the encoder–decoder view your sentence is the source and the slider sets how many target tokens are written.',
+        zh: '选一个家族，看它的块有哪些子层、每个注意力层用什么掩码、层归一化放在哪里、前馈网络用什么激活函数，都按该家族得名的那个模型来画。各个形状按未训练编码器的宽度、头数、层数（即课程的设置）和你的句子计算；在编码器–解码器视图中，你的句子是源句子，滑块决定已经写出多少个目标词元。',
       },
     },
     { kind: 'heading', text: { en: 'Training every position at once', zh: '同时训练所有位置' } },
