@@ -38,6 +38,14 @@ const USES: Readonly<Record<EmbedWidget, Bi>> = {
     en: 'The experiment on what residual connections do when many attention layers are stacked.',
     zh: '关于堆叠很多注意力层时残差连接起什么作用的实验。',
   },
+  predictions: {
+    en: 'The trained language model’s top 5 next tokens after a chosen position (`at`); with `controls=heads`, students switch heads off and read “before → after”.',
+    zh: '训练好的语言模型在所选位置（`at`）之后的前 5 个候选词元；加上 `controls=heads`，学生可以关掉某些头，读出“之前 → 之后”。',
+  },
+  generation: {
+    en: 'The trained language model writing on from the sentence (`text`), greedily or at a temperature with a seed, step by step with each step’s attention.',
+    zh: '训练好的语言模型接着句子（`text`）往下写，可以贪心解码，也可以按温度和种子采样，逐步显示，并画出每一步的注意力。',
+  },
 };
 
 export const WIDGET_DOCS: readonly WidgetDoc[] = EMBED_WIDGETS.map((id) => ({

@@ -10,7 +10,10 @@ import type { WalkthroughStepId } from '../state/walkthroughStore';
  */
 
 /** The widgets one embed can show. */
-export const EMBED_WIDGETS = ['heatmap', 'heads-grid', 'head-view', 'walkthrough-step', 'sqrt-dk', 'residual'] as const;
+export const EMBED_WIDGETS = ['heatmap', 'heads-grid', 'head-view', 'walkthrough-step', 'sqrt-dk', 'residual', 'predictions', 'generation'] as const;
+
+/** The widgets that only the trained language model can run: an embed of them runs it whatever the link's model. */
+export const TRAINED_ONLY_WIDGETS: readonly EmbedWidget[] = ['predictions', 'generation'];
 export type EmbedWidget = (typeof EMBED_WIDGETS)[number];
 export const DEFAULT_EMBED_WIDGET: EmbedWidget = 'heatmap';
 

@@ -24,6 +24,9 @@ export function headParts(widget: EmbedWidget, headsLocked: boolean): { readonly
       return { head: true, toggles: false, swatches: false };
     case 'head-view':
       return { head: false, toggles: headsLocked, swatches: true };
+    case 'predictions':
+      // Switching heads off is what "before → after" is about.
+      return { head: false, toggles: true, swatches: false };
     default:
       return { head: false, toggles: false, swatches: false };
   }

@@ -9,7 +9,8 @@ import { TokenLimitContext } from '../state/tokenLimit';
 import { TRAINED_SHAPE } from '../state/modelChoice';
 import { useLabComputationState } from '../state/useLabComputation';
 import { settingsToQuery, type UrlNotice } from '../state/urlState';
-import type { EmbedOptions } from '../shared/embedContract';
+import { TRAINED_ONLY_WIDGETS, type EmbedOptions } from '../shared/embedContract';
+import { ModelScope } from '../state/modelScope';
 import { EmbedControls } from './EmbedControls';
 import { EmbedNotices } from './EmbedNotices';
 import { EmbedWidget } from './EmbedWidget';
@@ -35,7 +36,9 @@ export interface EmbedViewProps {
  */
 export function EmbedView(props: EmbedViewProps) {
   const widget = props.options.widget;
-  const trained = useLab((s) => s.model === 'trained');
+  // Predictions and generation exist only for the trained language model: they run it whatever the link's model.
+  const trainedOnly = TRAINED_ONLY_WIDGETS.includes(widget);
+  const trained = useLab((s) => trainedOnly || s.model === 'trained');
   const embedDim = useLab((s) => (trained ? TRAINED_SHAPE.embedDim : s.embedDim));
   const numHeads = useLab((s) => (trained ? TRAINED_SHAPE.numHeads : s.numHeads));
   const numLayers = useLab((s) => (trained ? TRAINED_SHAPE.numLayers : s.numLayers));
@@ -43,7 +46,9 @@ export function EmbedView(props: EmbedViewProps) {
   const limit = embedTokenLimit(widget, { embedDim, numHeads, numLayers });
   return (
     <TokenLimitContext value={limit}>
-      <EmbedViewBody {...props} />
+      <ModelScope model={trainedOnly ? 'trained' : 'settings'}>
+        <EmbedViewBody {...props} />
+      </ModelScope>
     </TokenLimitContext>
   );
 }
@@ -70,7 +75,8 @@ function EmbedViewBody({ options, notices = [], labUrl = './index.html' }: Embed
 
   const { result } = computation;
   // Fitting a long view into a short link tries several lengths: only when the settings change, not per render.
-  const query = useMemo(() => settingsToQuery(settings, locale), [settings, locale]);
+  const trainedOnly = TRAINED_ONLY_WIDGETS.includes(options.widget);
+  const query = useMemo(() => settingsToQuery(trainedOnly ? { ...settings, model: 'trained' } : settings, locale), [settings, locale, trainedOnly]);
   const href = query === '' ? labUrl : `${labUrl}?${query}`;
   // The heads grid is nothing but a head selector: with heads locked, its thumbnails are disabled too.
   const widgetLocked = options.widget === 'heads-grid' && options.locked.includes('heads');

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useMemo, useRef } from 'react';
+import { GenerationPanel } from '../components/generation';
 import { HeadsGrid } from '../components/headsgrid';
 import { fittedTokenColumn, HeadViewPanel } from '../components/headview';
+import { PredictionsPanel } from '../components/predictions';
 import { SelectedHeadPanel } from '../components/selectedhead';
 import { useT } from '../i18n/translate';
 import type { EmbedOptions } from '../shared/embedContract';
+import { useLab } from '../state/labStore';
 import { useLabComputation, useModelShape } from '../state/useLabComputation';
 import { useElementWidth } from '../shared/useElementWidth';
 
@@ -92,11 +95,25 @@ function FittedHeadView() {
   );
 }
 
+/** The next-token predictions of the embed's run (the trained model: EmbedView scopes these widgets to it). */
+function EmbedPredictions() {
+  const result = useLabComputation();
+  return result.ok ? <PredictionsPanel result={result} /> : null;
+}
+
+/** Generation from the embed's sentence: the prompt box edits it, unless the link locks the text. */
+function EmbedGeneration({ textLocked }: { readonly textLocked: boolean }) {
+  const text = useLab((s) => s.text);
+  const set = useLab((s) => s.set);
+  return <GenerationPanel prompt={text} onPromptChange={textLocked ? null : (prompt) => set({ text: prompt })} />;
+}
+
 /** The one widget an embed shows, bound to the global stores like its copy in the lab. */
 export function EmbedWidget({ options, computed }: EmbedWidgetProps) {
   const t = useT();
-  // The √d_k experiment runs on random vectors: it needs no sentence.
-  if (!computed && options.widget !== 'sqrt-dk') return null;
+  // The √d_k experiment runs on random vectors: it needs no sentence. Generation keeps its prompt box, where an
+  // empty prompt is said in place.
+  if (!computed && options.widget !== 'sqrt-dk' && options.widget !== 'generation') return null;
   switch (options.widget) {
     case 'heatmap':
       return <FittedHeatmap />;
@@ -104,6 +121,10 @@ export function EmbedWidget({ options, computed }: EmbedWidgetProps) {
       return <FittedHeadsGrid />;
     case 'head-view':
       return <FittedHeadView />;
+    case 'predictions':
+      return <EmbedPredictions />;
+    case 'generation':
+      return <EmbedGeneration textLocked={options.locked.includes('text')} />;
     default:
       return (
         <Suspense fallback={<p className="lab-pending">{t('embed.loading')}</p>}>

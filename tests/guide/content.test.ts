@@ -98,6 +98,8 @@ describe('the guide text', () => {
       'attention-walkthrough-step',
       'attention-sqrt-dk',
       'attention-residual',
+      'attention-predictions',
+      'attention-generation',
     ]);
   });
 
@@ -105,7 +107,7 @@ describe('the guide text', () => {
     expect(examples.IFRAME_EXAMPLE.en).toMatch(/^<iframe src="\{base\}embed\.html\?text=The\+cat\+sat\+on\+the\+mat&amp;h=2&amp;mask=causal&amp;lang=en&amp;widget=heatmap&amp;controls=text,mask&amp;lock=mask" /);
     expect(examples.AUTO_HEIGHT_EXAMPLE.en).toContain('event.origin !== "{origin}"');
     expect(examples.ELEMENT_EXAMPLE).toBe(
-      '<script type="module" src="{base}attention-lab-widgets.js"></script>\n<attention-heatmap text="The cat sat on the mat" h="2" mask="causal" lang="en" controls="text,mask" lock="mask"></attention-heatmap>',
+      '<script type="module" src="{base}attention-lab-widgets.js"></script>\n<attention-heatmap text="The cat sat on the mat" h="2" mask="causal" lang="en" controls="text,mask" lock="mask"><span>The Attention Lab widget has not loaded. If this message stays, the site at {origin} must send the header Access-Control-Allow-Origin for the widget’s script, or use “Download for your site” in the lab’s Embed / share dialog and host the files on your own site.</span></attention-heatmap>',
     );
     expect(examples.SET_TEXT_EXAMPLE.en).toContain("type: 'attention-lab:set-text'");
   });

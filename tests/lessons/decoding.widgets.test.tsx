@@ -5,7 +5,7 @@ import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import { decodingWidgets } from '../../src/lessons/widgets/decoding';
 import { activationName, FAMILIES, FAMILY_IDS, hasFinalNorm, maskOf, maskPicture, sublayerShapes, unitSteps } from '../../src/lessons/widgets/decoderFamilies';
 import { causalAllows, shiftRight, START, visibleInputs } from '../../src/lessons/widgets/shiftRight';
-import { formatCount } from '../../src/lessons/widgets/generationFormat';
+import { formatCount } from '../../src/components/generation';
 import {
   attentionOps,
   exponentOf,

@@ -1,10 +1,12 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, settingsOf, useLab, type LabSettings } from '../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../src/state/walkthroughStore';
 import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_WIDGETS, type EmbedOptions, type EmbedWidget } from '../../src/shared/embedContract';
 import { EmbedView } from '../../src/widgets/EmbedView';
+import { lmModelStore } from '../../src/state/lmModelStore';
+import { labelledTrained } from '../components/headlabels/labelledModel';
 import { parseEmbedQuery } from '../../src/widgets/parseEmbedQuery';
 
 const TEXT = 'the cat sat on the mat';
@@ -13,6 +15,10 @@ beforeEach(() => {
   useLab.setState({ ...DEFAULT_SETTINGS, text: TEXT });
   useWalkthrough.setState(DEFAULT_WALKTHROUGH);
   act(() => useUi.setState({ locale: 'en' }));
+});
+
+afterEach(() => {
+  act(() => lmModelStore.setState({ status: 'idle' }));
 });
 
 const opts = (o: Partial<EmbedOptions>): EmbedOptions => ({ ...DEFAULT_EMBED_OPTIONS, ...o });
@@ -33,6 +39,10 @@ async function findWidget(widget: EmbedWidget): Promise<HTMLElement> {
       return screen.findByTestId('wt-dk');
     case 'residual':
       return screen.findByTestId('wt-collapse-result');
+    case 'predictions':
+      return screen.findByRole('heading', { name: 'Next-token predictions' });
+    case 'generation':
+      return screen.findByRole('button', { name: 'Generate' });
   }
 }
 
@@ -44,20 +54,27 @@ function lockedSettings(): LabSettings {
 }
 
 describe('EmbedView: one widget', () => {
-  it('renders each of the six widgets, in both languages, without NaN or raw message keys', async () => {
+  it('renders each of the eight widgets, in both languages, without NaN or raw message keys', async () => {
+    const trained = labelledTrained();
     for (const widget of EMBED_WIDGETS) {
+      // Predictions and generation need the trained model: a small stand-in, loaded. The others show the untrained one.
+      const needsTrained = widget === 'predictions' || widget === 'generation';
+      act(() => lmModelStore.setState(needsTrained ? { status: 'ready', trained } : { status: 'idle' }));
       const { container, unmount } = show({ widget });
-      expect(await findWidget(widget)).toBeInTheDocument();
+      // Re-queried until it stays: the first paint of a run may be replaced once the run settles.
+      await waitFor(async () => expect(await findWidget(widget), widget).toBeInTheDocument(), { timeout: 5000 });
       for (const locale of ['zh', 'en'] as const) {
         act(() => useUi.setState({ locale }));
         expect(container.textContent, `${widget} ${locale}`).not.toMatch(/NaN|undefined|embed\.|walkthrough\.|lw\./);
       }
       // No controls asked for: the widget alone.
       expect(container.querySelector('.ev-controls')).toBeNull();
-      expect(screen.queryByRole('textbox')).toBeNull();
+      // Generation's prompt box is part of the widget, not a control.
+      if (widget !== 'generation') expect(screen.queryByRole('textbox')).toBeNull();
       unmount();
     }
-  });
+    // Eight widgets, each drawn and translated twice: more than the default 5 s on a shared 2-core machine.
+  }, 20_000);
 
   it('shows a walkthrough step chosen by the options', async () => {
     show({ widget: 'walkthrough-step', step: 'scale' });

@@ -14,7 +14,7 @@ import {
   WIDTH_EXPONENTS,
 } from './attentionCostMath';
 import { CostChart } from './AttentionCostChart';
-import { formatCount } from './generationFormat';
+import { formatCount } from '../../components/generation';
 import './decoding.css';
 
 const DEFAULT_N = 10; // 1,024 tokens

@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/translate';
-import { formatCount } from './generationFormat';
+import { formatCount } from '../../components/generation';
 import { attentionOps, crossoverLength, LENGTH_EXPONENTS, powerOfTenLabel, recurrentOps } from './attentionCostMath';
 
 // The chart's own coordinates (viewBox units); it scales to the box's width.

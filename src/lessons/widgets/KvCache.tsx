@@ -5,10 +5,9 @@ import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { DEFAULT_SETTINGS } from '../../state/labStore';
 import type { WidgetProps } from '../types';
-import { AttentionRowStrip } from './AttentionRowStrip';
-import { chipText, formatCount, formatSigned } from './generationFormat';
+import { AttentionRowStrip, chipText, formatCount, formatSigned } from '../../components/generation';
 import { KV_DEMO } from './kvCacheDemo';
-import './generation.css';
+import '../../components/generation/generation.css';
 
 type DemoResult = { readonly ok: true; readonly demo: KvCacheRun } | { readonly ok: false; readonly error: EngineError };
 

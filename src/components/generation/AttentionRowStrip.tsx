@@ -1,5 +1,5 @@
-import { readableTextColour } from '../../components/heatmap';
-import { weightColor } from '../../components/heatmap/palettes';
+import { readableTextColour } from '../heatmap';
+import { weightColor } from '../heatmap/palettes';
 import { chipText, formatPercent } from './generationFormat';
 
 const color = weightColor('viridis');
