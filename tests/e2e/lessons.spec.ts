@@ -87,7 +87,7 @@ test('a "try it" button sets the lab, and the lab tab shows the same setting', a
   await tryBlock.getByRole('button').click();
   await expect(tryBlock).toContainText('Set.');
   await expect(page).toHaveURL(/mask=causal/);
-  await page.getByRole('button', { name: 'Lab' }).click();
+  await page.getByRole('button', { name: 'Lab', exact: true }).click();
   // The mask's "Causal"; the trained model's own "Causal mask (the model’s own)" checkbox is beside it.
   await expect(page.getByLabel('Causal', { exact: true })).toBeChecked();
 });
