@@ -9,28 +9,28 @@ import type { AddressInfo } from 'node:net';
 export interface OtherSite {
   /** e.g. http://localhost:39123 */
   readonly origin: string;
-  /** Serves `html` at `path` (e.g. '/course.html') from now on. */
-  readonly page: (path: string, html: string) => string;
+  /** Serves `html` at `path` (e.g. '/course.html') from now on, with extra response headers (e.g. a CSP) if given. */
+  readonly page: (path: string, html: string, headers?: Readonly<Record<string, string>>) => string;
   readonly close: () => Promise<void>;
 }
 
 export async function startOtherSite(): Promise<OtherSite> {
-  const pages = new Map<string, string>();
+  const pages = new Map<string, { html: string; headers: Readonly<Record<string, string>> }>();
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const html = pages.get(path);
-    if (html === undefined) {
+    const served = pages.get(path);
+    if (served === undefined) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    response.writeHead(200, { ...served.headers, 'content-type': 'text/html; charset=utf-8' }).end(served.html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    page: (path, html) => {
-      pages.set(path, html);
+    page: (path, html, headers = {}) => {
+      pages.set(path, { html, headers });
       return `${origin}${path}`;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
