@@ -6,6 +6,8 @@ import { predictionsMessages } from './components/predictions/predictions.messag
 import { modelMessages } from './components/model/model.messages';
 import { presetsMessages } from './components/model/presets.messages';
 import { shareMessages } from './components/share/share.messages';
+import { elementFailureMessages } from './components/share/elementFailure.messages';
+import { siteDownloadMessages } from './components/share/siteDownload.messages';
 import { walkthroughMessages } from './components/walkthrough/walkthrough.messages';
 import { coreMessages } from './i18n/core.messages';
 import { installMessages, type KeysOf } from './i18n/catalog';
@@ -46,6 +48,8 @@ export const MESSAGE_PAIRS = [
   generationWidgetMessages,
   groupedWidgetMessages,
   ropeWidgetMessages,
+  elementFailureMessages,
+  siteDownloadMessages,
 ] as const;
 
 type AppMessages = Readonly<Record<KeysOf<(typeof MESSAGE_PAIRS)[number]>, string>>;

@@ -159,6 +159,71 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
     ],
   },
   {
+    id: 'element-on-your-site',
+    title: { en: 'Putting a custom element on your course site', zh: '把自定义元素放到你的课程网站上' },
+    blocks: [
+      {
+        kind: 'prose',
+        text: {
+          en: 'A module script that comes from another site is fetched with CORS: unless the lab’s site sends `Access-Control-Allow-Origin`, the browser refuses the script and the element shows only a short note saying so. The simplest way round it is to put the files on your own site, next to your page, where no header is needed.',
+          zh: '来自另一个网站的模块脚本要经过 CORS 检查：除非实验台所在的网站发送 `Access-Control-Allow-Origin`，否则浏览器会拒绝这个脚本，元素里只显示一条简短的说明。最简单的办法是把文件放到你自己的网站上、和你的网页放在一起，这样就不需要任何响应头。',
+        },
+      },
+      {
+        kind: 'list',
+        items: [
+          {
+            en: '**Download for your site:** in the lab, open “Embed / share…”, choose the widget and its options, open “Without an iframe: custom element” and press “Download for your site”. You get one zip: the widgets script, the trained model (`models/lm/model.bin`) with its card, an example page `index.html` showing your widget, and a README.',
+            zh: '**下载到你的网站：**在实验台中打开“嵌入 / 分享…”，选好组件和选项，展开“不用 iframe：自定义元素”，然后点“下载到你的网站”。你会得到一个 zip：组件脚本、训练好的模型（`models/lm/model.bin`）及其模型卡、一个展示你的组件的示例页面 `index.html`，以及一份说明。',
+          },
+          {
+            en: '**Upload the whole folder:** unzip it and keep the files together. On a static site, copy the folder next to your pages. In Canvas, upload the zip under Files and choose to expand it. In Moodle, add a “Folder” resource (or a “File” with the zip unpacked). Open `index.html` there to check that the widget draws.',
+            zh: '**上传整个文件夹：**解压后让这些文件保持在一起。在静态网站上，把文件夹复制到你的网页旁边。在 Canvas 中，在“文件”里上传 zip 并选择解压。在 Moodle 中，添加一个“文件夹”资源（或者一个解压了 zip 的“文件”）。在那里打开 `index.html`，检查组件能否显示。',
+          },
+          {
+            en: '**Use it in your pages:** copy the element tag from the example page into your page, with the script’s `src` pointing at where you put `attention-lab-widgets.js`. Keep `models/` next to the script: the element fetches the model from there.',
+            zh: '**在你的网页中使用：**从示例页面把元素标签复制到你的网页中，并让脚本的 `src` 指向你放置 `attention-lab-widgets.js` 的位置。`models/` 要和脚本放在一起：元素会从那里获取模型。',
+          },
+        ],
+      },
+      {
+        kind: 'prose',
+        text: {
+          en: 'If you would rather load the element from a copy of the lab on another site, that site must send the header for the script and the model file. For nginx, Apache and a plain Python server:',
+          zh: '如果你更愿意从另一个网站上的实验台副本加载元素，那个网站就必须为脚本和模型文件发送这个响应头。nginx、Apache 和一个简单的 Python 服务器的写法如下：',
+        },
+      },
+      {
+        kind: 'code',
+        lang: 'nginx',
+        code: '# in the server block that serves the lab, e.g. https://school.example/lab/\nlocation /lab/ {\n    add_header Access-Control-Allow-Origin "*";\n}',
+        caption: { en: 'nginx: in the server block that serves the lab.', zh: 'nginx：写在提供实验台的 server 块中。' },
+      },
+      {
+        kind: 'code',
+        lang: 'apache',
+        code: '# .htaccess in the lab’s folder (needs mod_headers)\nHeader set Access-Control-Allow-Origin "*"',
+        caption: { en: 'Apache: a .htaccess file in the lab’s folder.', zh: 'Apache：实验台文件夹中的 .htaccess 文件。' },
+      },
+      {
+        kind: 'code',
+        lang: 'python',
+        code: "# cors_server.py: run it in the lab's folder (python3 cors_server.py), then open http://localhost:8000/\nfrom http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer\n\nclass CorsHandler(SimpleHTTPRequestHandler):\n    def end_headers(self):\n        self.send_header('Access-Control-Allow-Origin', '*')\n        super().end_headers()\n\nThreadingHTTPServer(('', 8000), CorsHandler).serve_forever()",
+        caption: {
+          en: 'Python’s own `python3 -m http.server` sends no such header: this small server adds it.',
+          zh: 'Python 自带的 `python3 -m http.server` 不发送这个响应头：这个小服务器加上了它。',
+        },
+      },
+      {
+        kind: 'prose',
+        text: {
+          en: 'An element never stays silently blank. Until its script has loaded, the snippet’s own text says what the site must send; if the model file cannot be fetched (refused by CORS, not found, or damaged), the element says which, in the page’s language, and shows the untrained model instead.',
+          zh: '元素不会悄无声息地保持空白。在脚本加载之前，代码片段自带的文字会说明网站需要发送什么；如果模型文件无法获取（被 CORS 拒绝、找不到或已损坏），元素会用网页的语言说明是哪一种情况，并改为显示未训练的模型。',
+        },
+      },
+    ],
+  },
+  {
     id: 'hosting',
     title: { en: 'Hosting your own copy', zh: '自己托管一份' },
     blocks: [
@@ -174,7 +239,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
         kind: 'list',
         items: [
           { en: 'Every address inside the build is relative, so it works from a sub-path such as `/courses/ai/lab/` without configuration, and lessons use `#/…` addresses, so no server rewrite rules are needed.', zh: '构建结果中的所有地址都是相对地址，所以放在 `/courses/ai/lab/` 这样的子路径下也无需配置；课程使用 `#/…` 形式的地址，因此不需要服务器重写规则。' },
-          { en: 'Keep the files together: `index.html` (the lab), `embed.html` (single widgets), `attention-lab-widgets.js` (custom elements), the `assets/` folder and the `models/` folder (the playground’s trained models).', zh: '文件要放在一起：`index.html`（实验台）、`embed.html`（单个组件）、`attention-lab-widgets.js`（自定义元素）、`assets/` 文件夹和 `models/` 文件夹（训练场的训练好的模型）。' },
+          { en: 'Keep the files together: `index.html` (the lab), `embed.html` (single widgets), `attention-lab-widgets.js` (custom elements), the `assets/` folder and the `models/` folder (the trained language model and the playground’s models).', zh: '文件要放在一起：`index.html`（实验台）、`embed.html`（单个组件）、`attention-lab-widgets.js`（自定义元素）、`assets/` 文件夹和 `models/` 文件夹（训练好的语言模型和训练场的模型）。' },
           { en: 'To be framed by your course site, the server must not send `X-Frame-Options: DENY` or `SAMEORIGIN`, nor a `Content-Security-Policy: frame-ancestors` that leaves your site out. Static hosts such as GitHub Pages allow framing by default.', zh: '要被你的课程网站嵌入，服务器不能发送 `X-Frame-Options: DENY` 或 `SAMEORIGIN`，也不能发送不包含你网站的 `Content-Security-Policy: frame-ancestors`。GitHub Pages 等静态托管服务默认允许被嵌入。' },
           { en: 'Custom elements load a module script, which browsers fetch with CORS: from another site, the server must send `Access-Control-Allow-Origin` (GitHub Pages does), or host the build on the same site as your pages.', zh: '自定义元素会加载模块脚本，浏览器用 CORS 方式获取它：如果来自另一个网站，服务器必须发送 `Access-Control-Allow-Origin`（GitHub Pages 会发送），否则请把构建结果托管在与你的网页相同的网站上。' },
           { en: 'Opening `index.html` straight from the disk (`file://`) does not work, because browsers refuse module scripts there; use any local web server, for example `npx vite preview` in the project or `python3 -m http.server` in `dist/`.', zh: '直接从磁盘打开 `index.html`（`file://`）是不行的，因为浏览器在那里拒绝加载模块脚本；请使用任意本地网页服务器，例如在项目中运行 `npx vite preview`，或在 `dist/` 中运行 `python3 -m http.server`。' },

@@ -12,7 +12,7 @@ export type GuideBlock =
   | { readonly kind: 'prose'; readonly text: Bi }
   | { readonly kind: 'list'; readonly items: readonly Bi[]; readonly ordered?: boolean }
   /** Code is the same in both languages unless it contains prose (a comment, a sentence): then a Bi. */
-  | { readonly kind: 'code'; readonly lang: 'html' | 'js' | 'sh' | 'text'; readonly code: string | Bi; readonly caption?: Bi }
+  | { readonly kind: 'code'; readonly lang: 'html' | 'js' | 'sh' | 'text' | 'nginx' | 'apache' | 'python'; readonly code: string | Bi; readonly caption?: Bi }
   /** The table of widgets: id, name, custom element. */
   | { readonly kind: 'widgets' }
   /** The tables of every parameter (src/guide/params.ts). */

@@ -51,6 +51,7 @@ export const DEFAULT_EMBED_OPTIONS: EmbedOptions = { widget: DEFAULT_EMBED_WIDGE
  * Parent → embed (optional), accepted only in exactly this shape, and only when the text control is not locked:
  *   { type: 'attention-lab:set-text', text: <string of at most URL_LIMITS.maxTextLength characters> }
  * Anything else (other types, extra keys, wrong types, too long) is ignored.
+ * A burst is coalesced: the embed sets at most one text per animation frame, the latest received (the last wins).
  */
 export const HEIGHT_MESSAGE = 'attention-lab:height';
 export const SET_TEXT_MESSAGE = 'attention-lab:set-text';

@@ -16,9 +16,19 @@ export type LmLoadState =
       /** The file as fetched: the induction probe's worker builds its own copy of the model from it. */
       readonly bytes?: ArrayBuffer;
     }
-  | { readonly status: 'error'; readonly reason: LmLoadFailure; readonly detail: string };
+  | {
+      readonly status: 'error';
+      readonly reason: LmLoadFailure;
+      readonly detail: string;
+      /**
+       * For 'network': the HTTP status when a server answered with an error (404: the file is not there). Absent
+       * when the request itself failed (a TypeError: refused by CORS, offline, no server), which a page cannot
+       * tell apart: the browser keeps why a cross-origin request failed from the page.
+       */
+      readonly httpStatus?: number;
+    };
 
-/** Why the file could not be used: not fetched (offline, 404), or fetched but not a model this app can run. */
+/** Why the file could not be used: not fetched (offline, refused, 404), or fetched but not a model this app can run. */
 export type LmLoadFailure = 'network' | 'broken' | 'mismatch';
 
 /** The file, relative to the folder that holds index.html, embed.html and attention-lab-widgets.js. */
@@ -38,6 +48,9 @@ export function modelUrl(): string {
 }
 
 export const lmModelStore = createStore<LmLoadState>()(() => ({ status: 'idle' }));
+
+/** Replaces the state whole: a merge would carry one state's fields into the next (an old httpStatus into a new error). */
+const setLoadState = (state: LmLoadState): void => lmModelStore.setState(state, true);
 
 type Fetch = (url: string) => Promise<Response>;
 
@@ -69,26 +82,29 @@ async function readWithProgress(response: Response, onProgress: (received: numbe
 export async function ensureTrainedModel(fetchFile: Fetch = (url) => fetch(url)): Promise<void> {
   const state = lmModelStore.getState();
   if (state.status === 'loading' || state.status === 'ready') return;
-  lmModelStore.setState({ status: 'loading', received: 0, total: null });
+  setLoadState({ status: 'loading', received: 0, total: null });
   let buffer: ArrayBuffer;
   try {
     const response = await fetchFile(modelUrl());
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    buffer = await readWithProgress(response, (received, total) => lmModelStore.setState({ status: 'loading', received, total }));
+    if (!response.ok) {
+      setLoadState({ status: 'error', reason: 'network', detail: `HTTP ${response.status}`, httpStatus: response.status });
+      return;
+    }
+    buffer = await readWithProgress(response, (received, total) => setLoadState({ status: 'loading', received, total }));
   } catch (err) {
-    lmModelStore.setState({ status: 'error', reason: 'network', detail: err instanceof Error ? err.message : String(err) });
+    setLoadState({ status: 'error', reason: 'network', detail: err instanceof Error ? err.message : String(err) });
     return;
   }
   try {
     const trained = trainedModelFromBytes(buffer);
     if (!fitsTrainedShape(trained.header.config)) {
       const c = trained.header.config;
-      lmModelStore.setState({ status: 'error', reason: 'mismatch', detail: `${c.num_layers}×${c.num_heads} heads, width ${c.embed_dim}; this app expects ${TRAINED_SHAPE.numLayers}×${TRAINED_SHAPE.numHeads}, width ${TRAINED_SHAPE.embedDim}` });
+      setLoadState({ status: 'error', reason: 'mismatch', detail: `${c.num_layers}×${c.num_heads} heads, width ${c.embed_dim}; this app expects ${TRAINED_SHAPE.numLayers}×${TRAINED_SHAPE.numHeads}, width ${TRAINED_SHAPE.embedDim}` });
       return;
     }
-    lmModelStore.setState({ status: 'ready', trained, bytes: buffer });
+    setLoadState({ status: 'ready', trained, bytes: buffer });
   } catch (err) {
     if (!(err instanceof EngineError)) throw err;
-    lmModelStore.setState({ status: 'error', reason: 'broken', detail: err.message });
+    setLoadState({ status: 'error', reason: 'broken', detail: err.message });
   }
 }

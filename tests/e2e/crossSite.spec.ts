@@ -2,6 +2,9 @@ import { expect, test, type FrameLocator, type Locator, type Page } from '@playw
 import { expectHealthy, watchPage } from './screenHealth';
 import { coursePage, startOtherSite, type OtherSite } from './otherSite';
 import { waitForTrainedTokens } from './trainedModel';
+import { elementSnippet, embedUrl } from '../../src/components/share/embedSnippet';
+import { DEFAULT_EMBED_OPTIONS } from '../../src/shared/embedContract';
+import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 
 /*
  * Embeds as instructors use them: the Embed dialog's own snippets pasted into a course page on ANOTHER site
@@ -78,19 +81,19 @@ test('the dialog’s snippets on a course page of another site draw every widget
   await expectHealthy(page, watch);
 });
 
-test('the widgets keep working when every storage call throws in the frame', async ({ page }) => {
+test('the widgets keep working when every storage call throws in the frame', async ({ page, baseURL }) => {
   const pasted = await snippets(page);
   const watch = watchPage(page);
   // Whatever this Chromium allows third-party frames, make storage throw in every frame of the app's origin.
-  await page.addInitScript(() => {
-    if (location.port !== '4173') return;
+  await page.addInitScript((appPort) => {
+    if (location.port !== appPort) return;
     Object.defineProperty(window, 'localStorage', {
       configurable: true,
       get() {
         throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError');
       },
     });
-  });
+  }, new URL(baseURL!).port);
   await page.goto(site.page('/course-blocked.html', coursePage('Storage blocked', pasted)));
   await expectEveryWidgetDrawnAndSized(page);
   // Interaction still works inside a frame (select another head in the grid).
@@ -100,19 +103,36 @@ test('the widgets keep working when every storage call throws in the frame', asy
   await expectHealthy(page, watch);
 });
 
-test('custom elements load from the app’s site into a course page of another site', async ({ page }) => {
-  const script = `<script type="module" src="http://127.0.0.1:4173/attention-lab-widgets.js"></script>`;
+/** Chromium's own report of a refused cross-origin module script; no page can keep it out of the console. */
+const CORS_REFUSAL = /^console: Access to script at '.*attention-lab-widgets\.js' from origin '.*' has been blocked by CORS policy/;
+
+test('custom elements load from the app’s site into a course page of another site, or say in their box why not', async ({ page, baseURL }) => {
+  const app = `${new URL(baseURL!).origin}/`;
+  const snippet = (widget: 'heatmap' | 'heads-grid', text: string, locale: 'en' | 'zh'): string =>
+    elementSnippet(widget, embedUrl({ ...DEFAULT_SETTINGS, text }, locale, { ...DEFAULT_EMBED_OPTIONS, widget }, app), app);
+  // `vite preview` lets pages on localhost load the app's files (its cors option); plain static hosting
+  // (`python3 -m http.server`, many hosts) sends no CORS header, and then the browser refuses the module script.
+  const probe = await page.request.get(`${app}attention-lab-widgets.js`, { headers: { origin: site.origin } });
+  const cors = probe.headers()['access-control-allow-origin'] !== undefined;
   const watch = watchPage(page);
-  await page.goto(
-    site.page(
-      '/course-elements.html',
-      coursePage('Elements', [`${script}\n<attention-heatmap text="The cat sat on the mat" lang="en"></attention-heatmap>`, `<attention-heads-grid text="它累了" lang="zh"></attention-heads-grid>`]),
-    ),
-  );
+  await page.goto(site.page('/course-elements.html', coursePage('Elements', [snippet('heatmap', 'The cat sat on the mat', 'en'), snippet('heads-grid', '它累了', 'zh')])));
+  if (!cors) {
+    // No code of ours runs: each element shows the snippet's fallback, in its widget's language, instead of a blank box.
+    await expect.poll(() => watch.errors.filter((e) => CORS_REFUSAL.test(e)).length, { message: 'the browser refused the script' }).toBeGreaterThan(0);
+    await expect(page.locator('attention-heatmap > span')).toHaveText(/^The Attention Lab widget has not loaded\. .*Access-Control-Allow-Origin/);
+    await expect(page.locator('attention-heads-grid > span')).toHaveText(/^注意力实验室组件还没有加载。.*Access-Control-Allow-Origin/);
+    // The browser's refusal is the one error expected (our code never ran, so it logged nothing).
+    watch.errors.splice(0, watch.errors.length, ...watch.errors.filter((e) => !CORS_REFUSAL.test(e)));
+    await expectHealthy(page, watch);
+    return;
+  }
   await expect(page.locator('attention-heatmap').getByRole('heading', { name: 'Layer 1, head 1' })).toBeVisible({ timeout: 15_000 });
   // The trained model's file comes from the app's site too (a cross-origin fetch).
   await waitForTrainedTokens(page.locator('attention-heatmap').getByRole('application'));
   await expect(page.locator('attention-heads-grid').getByRole('button', { name: '第 2 层，头 4' })).toBeVisible();
+  // Defined: their shadow roots (no <slot>) hide the fallbacks.
+  await expect(page.locator('attention-heatmap > span')).toBeHidden();
+  await expect(page.locator('attention-heads-grid > span')).toBeHidden();
   await expectHealthy(page, watch);
 });
 
@@ -136,10 +156,11 @@ const MESSAGE_CASES: readonly { readonly name: string; readonly message: string;
 
 test.describe('messages from a course page on another site', () => {
   for (const c of MESSAGE_CASES) {
-    test(c.name, async ({ page }) => {
+    test(c.name, async ({ page, baseURL }) => {
       const watch = watchPage(page);
       const query = 'widget=heatmap&controls=text&lang=en&text=The+cat+sat';
-      await page.goto(site.page(`/messages-${MESSAGE_CASES.indexOf(c)}.html`, coursePage('Messages', [`<iframe id="w" src="http://127.0.0.1:4173/embed.html?${query}" style="width:100%;height:600px;border:0"></iframe>`])));
+      const app = new URL(baseURL!).origin;
+      await page.goto(site.page(`/messages-${MESSAGE_CASES.indexOf(c)}.html`, coursePage('Messages', [`<iframe id="w" src="${app}/embed.html?${query}" style="width:100%;height:600px;border:0"></iframe>`])));
       const frame = page.frameLocator('#w');
       const sentence = frame.getByRole('textbox');
       await expect(sentence).toHaveValue('The cat sat', { timeout: 15_000 });

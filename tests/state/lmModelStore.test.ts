@@ -55,11 +55,16 @@ describe('ensureTrainedModel', () => {
 
   it('says network for a 404 or a failed fetch, broken for a damaged file; a later call tries again', async () => {
     await ensureTrainedModel(async () => new Response('not found', { status: 404 }));
-    expect(lmModelStore.getState()).toMatchObject({ status: 'error', reason: 'network', detail: 'HTTP 404' });
+    // A server that answered keeps its status: a custom element tells "not found" from "refused" by it.
+    expect(lmModelStore.getState()).toMatchObject({ status: 'error', reason: 'network', detail: 'HTTP 404', httpStatus: 404 });
+    await ensureTrainedModel(async () => new Response('oops', { status: 500 }));
+    expect(lmModelStore.getState()).toMatchObject({ status: 'error', reason: 'network', httpStatus: 500 });
+    // A fetch refused by CORS (or offline) rejects with a TypeError and no status at all.
     await ensureTrainedModel(async () => {
       throw new TypeError('Failed to fetch');
     });
     expect(lmModelStore.getState()).toMatchObject({ status: 'error', reason: 'network', detail: 'Failed to fetch' });
+    expect(lmModelStore.getState()).not.toHaveProperty('httpStatus');
     await ensureTrainedModel(async () => response(new TextEncoder().encode('<!doctype html>').buffer, { length: false }));
     expect(lmModelStore.getState()).toMatchObject({ status: 'error', reason: 'broken' });
     const state = lmModelStore.getState();

@@ -12,7 +12,7 @@ import { fitEmbedSettings } from './embedFit';
 import { EmbedOptionsForm } from './EmbedOptionsForm';
 import { EmbedOutputs } from './EmbedOutputs';
 import { EmbedPreview } from './EmbedPreview';
-import { elementSnippet, embedSnippet, embedUrl } from './embedSnippet';
+import { elementSnippet, embedSnippet, embedUrl, frameTitle } from './embedSnippet';
 import { LinkCutHint } from './LinkCutHint';
 import './share.css';
 
@@ -68,7 +68,8 @@ export function EmbedDialog({ onClose, baseUri, getAppUrl = currentShareUrl, con
   // Every output (link, snippet, custom element, preview) carries the same settings, held under 8 KB.
   const sent = useMemo(() => fitEmbedSettings(settings, locale, choices, base), [settings, locale, choices, base]);
   const url = embedUrl(sent, locale, choices, base);
-  const title = t('share.embed.iframeTitle', { widget: t(`share.embed.widget.${choices.widget}`) });
+  // In the widget's language (the link's lang), like everything else the snippet says.
+  const title = frameTitle(choices.widget, url);
   const snippet = embedSnippet({ url, title, size: choices.size });
 
   return (

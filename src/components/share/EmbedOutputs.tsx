@@ -1,6 +1,7 @@
 import { useId, useRef, type RefObject } from 'react';
 import { useT } from '../../i18n/translate';
 import { CopyStatusMessage } from './CopyStatusMessage';
+import { DownloadForSite } from './DownloadForSite';
 import { useCopy } from './useCopy';
 
 export interface EmbedOutputsProps {
@@ -22,15 +23,18 @@ const rowsFor = (text: string): number => Math.min(12, Math.max(4, text.split('\
 export function EmbedOutputs({ url, snippet, elementSnippet, appUrl, confirmMs }: EmbedOutputsProps) {
   const t = useT();
   const id = useId();
+  const urlField = useRef<HTMLInputElement>(null);
   const snippetField = useRef<HTMLTextAreaElement>(null);
+  const elementField = useRef<HTMLTextAreaElement>(null);
   const linkField = useRef<HTMLInputElement>(null);
 
   return (
     <div className="embed-outputs">
       <label className="embed-field" htmlFor={`${id}-url`}>
         {t('share.embed.url')}
-        <input id={`${id}-url`} className="embed-code" type="text" readOnly value={url} onFocus={selectAll} />
+        <input id={`${id}-url`} ref={urlField} className="embed-code" type="text" readOnly value={url} onFocus={selectAll} />
       </label>
+      <CopyRow text={url} field={urlField} label={t('share.embed.copyUrl')} copied={t('share.embed.urlCopied')} manual={t('share.embed.linkManual')} confirmMs={confirmMs} />
       <label className="embed-field" htmlFor={`${id}-snippet`}>
         {t('share.embed.snippet')}
         <textarea id={`${id}-snippet`} ref={snippetField} className="embed-code" readOnly rows={rowsFor(snippet)} value={snippet} onFocus={selectAll} spellCheck={false} />
@@ -47,7 +51,16 @@ export function EmbedOutputs({ url, snippet, elementSnippet, appUrl, confirmMs }
         <summary>{t('share.embed.element')}</summary>
         <p className="embed-hint">{t('share.embed.elementHint')}</p>
         <p className="embed-hint">{t('share.embed.elementHosting')}</p>
-        <textarea aria-label={t('share.embed.element')} className="embed-code" readOnly rows={rowsFor(elementSnippet)} value={elementSnippet} onFocus={selectAll} spellCheck={false} />
+        <textarea aria-label={t('share.embed.element')} ref={elementField} className="embed-code" readOnly rows={rowsFor(elementSnippet)} value={elementSnippet} onFocus={selectAll} spellCheck={false} />
+        <CopyRow
+          text={elementSnippet}
+          field={elementField}
+          label={t('share.embed.copyElement')}
+          copied={t('share.embed.elementCopied')}
+          manual={t('share.embed.snippetManual')}
+          confirmMs={confirmMs}
+        />
+        <DownloadForSite embedLink={url} />
       </details>
       <label className="embed-field" htmlFor={`${id}-link`}>
         {t('share.embed.appLink')}
@@ -75,13 +88,14 @@ interface CopyRowProps {
   readonly confirmMs?: number;
 }
 
-/** A copy button for one of the fields above, with its own announced outcome. */
+/** A copy button for one of the fields above, with its own announced outcome; the button itself says "Copied" for a while. */
 function CopyRow({ text, field, label, copied, manual, confirmMs }: CopyRowProps) {
+  const t = useT();
   const { status, copy } = useCopy(confirmMs);
   return (
     <div className="embed-copy">
-      <button type="button" className="share-button" onClick={() => void copy(text, () => field.current)}>
-        {label}
+      <button type="button" className="share-button" data-copied={status === 'copied'} onClick={() => void copy(text, () => field.current)}>
+        {status === 'copied' ? t('share.embed.copiedButton') : label}
       </button>
       <CopyStatusMessage status={status} copied={copied} manual={manual} />
     </div>

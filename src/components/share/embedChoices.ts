@@ -10,12 +10,16 @@ export interface EmbedChoices extends EmbedOptions {
 
 /**
  * Where the dialog starts: the heatmap, or — when the student is on the walkthrough tab — that walkthrough step
- * (the first two steps show no attention, so those start at the contract's default step).
+ * (the first two steps show no attention, so those start at the contract's default step). The frame starts full
+ * width with its height following the content: a fixed size cuts off the taller widgets (the walkthrough step is
+ * about 800 px tall), and the snippet's small script resizes the frame on any course page that allows it.
  */
+export const DEFAULT_EMBED_SIZE: EmbedSize = 'auto';
+
 export function initialChoices(page: LabPage, currentStep: WalkthroughStepId): EmbedChoices {
-  if (page !== 'walkthrough') return { ...DEFAULT_EMBED_OPTIONS, size: 'medium' };
+  if (page !== 'walkthrough') return { ...DEFAULT_EMBED_OPTIONS, size: DEFAULT_EMBED_SIZE };
   const step = currentStep === 'tokens' || currentStep === 'embeddings' ? DEFAULT_EMBED_OPTIONS.step : currentStep;
-  return { ...DEFAULT_EMBED_OPTIONS, widget: 'walkthrough-step', step, size: 'medium' };
+  return { ...DEFAULT_EMBED_OPTIONS, widget: 'walkthrough-step', step, size: DEFAULT_EMBED_SIZE };
 }
 
 /** In EMBED_CONTROLS order, whatever order they were ticked in (so equal choices give equal links). */

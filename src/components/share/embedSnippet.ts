@@ -2,6 +2,9 @@ import type { Locale } from '../../state/uiStore';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../state/labStore';
 import { HEIGHT_MESSAGE, type EmbedOptions, type EmbedWidget } from '../../shared/embedContract';
 import { embedQuery } from '../../shared/embedParams';
+import { elementFailureMessages } from './elementFailure.messages';
+import { shareMessages } from './share.messages';
+import { siteDownloadMessages } from './siteDownload.messages';
 
 /*
  * Pure builders for what the "Embed / share" dialog hands out: the embed link, the <iframe> snippet (with the
@@ -42,6 +45,21 @@ export function escapeAttribute(value: string): string {
 export function embedUrl(settings: LabSettings, locale: Locale, options: EmbedOptions, baseUri: string): string {
   const query = embedQuery({ ...settings, page: DEFAULT_SETTINGS.page }, locale, options);
   return new URL(`${EMBED_PAGE}?${query}`, baseUri).href;
+}
+
+/**
+ * The language of what a snippet says itself (a frame's title, an element's fallback): the widget's own, i.e. the
+ * link's `lang`, so the snippet reads as one piece with the widget it shows. The dialog's own language plays no
+ * part: the same view gives the same snippet in either interface language. English where the link has no lang.
+ */
+export function snippetLocale(url: string): Locale {
+  return new URL(url).searchParams.get('lang') === 'zh' ? 'zh' : 'en';
+}
+
+/** An embed frame's title (its accessible name), in the widget's language, e.g. "Attention Lab: Grid of all heads". */
+export function frameTitle(widget: EmbedWidget, url: string): string {
+  const messages = shareMessages[snippetLocale(url)];
+  return messages['share.embed.iframeTitle'].replace('{widget}', () => messages[`share.embed.widget.${widget}`]);
 }
 
 export interface IframeSnippetInput {
@@ -102,13 +120,29 @@ export function elementName(widget: EmbedWidget): string {
 }
 
 /**
+ * What an element shows while it is not defined: the browser draws an unknown element's children, so this is
+ * what remains when the widgets script never runs (another site's module script without CORS, a wrong address),
+ * where no code of ours could say anything. Once the element is defined its shadow root (without a <slot>) hides it.
+ * A <span>, not a <p>: a block inside an instructor's <p> would close that paragraph and land outside the element,
+ * and then stay visible under the widget.
+ */
+export function elementFallback(scriptUrl: string, locale: Locale): string {
+  const text = elementFailureMessages[locale]['element.fallback']
+    .replace('{origin}', () => new URL(scriptUrl).origin)
+    .replace('{download}', () => siteDownloadMessages[locale]['share.download.button']);
+  return `<span>${escapeAttribute(text)}</span>`;
+}
+
+/**
  * The no-iframe alternative: the widgets script, then the element with the embed link's parameters as attributes
- * (same names, decoded values; `widget` is the element's name instead).
+ * (same names, decoded values; `widget` is the element's name instead) and the fallback inside it, in the widget's
+ * language (snippetLocale).
  */
 export function elementSnippet(widget: EmbedWidget, url: string, baseUri: string): string {
   const pairs = Array.from(new URL(url).searchParams.entries()).filter(([name]) => name !== 'widget');
   const name = elementName(widget);
-  const script = `<script type="module" src="${escapeAttribute(new URL(WIDGETS_SCRIPT, baseUri).href)}"></script>`;
+  const scriptUrl = new URL(WIDGETS_SCRIPT, baseUri).href;
+  const script = `<script type="module" src="${escapeAttribute(scriptUrl)}"></script>`;
   const attrs = pairs.length > 0 ? ` ${attributes(pairs)}` : '';
-  return `${script}\n<${name}${attrs}></${name}>`;
+  return `${script}\n<${name}${attrs}>${elementFallback(scriptUrl, snippetLocale(url))}</${name}>`;
 }

@@ -6,6 +6,7 @@ import { WalkthroughStoreProvider, type WalkthroughState } from '../../state/wal
 import type { EmbedOptions } from '../../shared/embedContract';
 import { EmbedView } from '../EmbedView';
 import type { EmbedPageNotice } from '../parseEmbedQuery';
+import { ElementModelStatus } from './ElementModelStatus';
 
 /** One element's own stores: nothing it shows or changes is shared with another element or the app. */
 export interface WidgetStores {
@@ -21,13 +22,17 @@ export interface ElementRootProps {
   readonly labUrl: string;
 }
 
-/** The embed view, with every store hook inside it reading this element's stores. */
+/**
+ * The embed view, with every store hook inside it reading this element's stores, and above it why the trained
+ * model's file could not be used if it could not (an element on another site has nowhere else to say so).
+ */
 export function ElementRoot({ stores, options, notices, labUrl }: ElementRootProps) {
   return (
     <StrictMode>
       <UiStoreProvider store={stores.ui}>
         <LabStoreProvider store={stores.lab}>
           <WalkthroughStoreProvider store={stores.walkthrough}>
+            <ElementModelStatus />
             <EmbedView options={options} notices={notices} labUrl={labUrl} />
           </WalkthroughStoreProvider>
         </LabStoreProvider>

@@ -46,8 +46,11 @@ describe('heightCut', () => {
 describe('the Embed dialog preview', () => {
   it('warns, next to the preview, when the widget is taller than the chosen frame; not for a full-width frame', async () => {
     const { dialog, preview, report } = await openDialog('Embed / share…', 'Embed or share this view');
-    expect(within(dialog).queryByText(/px tall/)).toBeNull();
+    // The dialog starts with a full-width frame whose height follows the widget: nothing is cut off.
+    expect(screen.getByRole('radio', { name: 'Full width, height adjusts to the content' })).toBeChecked();
     report(1005);
+    expect(within(dialog).queryByText(/px tall/)).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Medium, 720 × 520' }));
     const warning = within(dialog).getByText(/^This widget is 1,005 px tall/);
     expect(warning).toHaveAttribute('role', 'status'); // announced when it appears
     expect(warning).toHaveTextContent(
@@ -69,6 +72,7 @@ describe('the Embed dialog preview', () => {
 
   it('forgets the height of another widget until the new one reports', async () => {
     const { dialog, report } = await openDialog('Embed / share…', 'Embed or share this view');
+    await userEvent.click(screen.getByRole('radio', { name: 'Medium, 720 × 520' }));
     report(1005);
     expect(within(dialog).getByText(/^This widget is 1,005 px tall/)).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Widget' }), 'heads-grid');
@@ -80,6 +84,8 @@ describe('the Embed dialog preview', () => {
   it('says it in Chinese too', async () => {
     useUi.setState({ locale: 'zh' });
     const { dialog, report } = await openDialog('嵌入 / 分享…', '嵌入或分享当前视图');
+    expect(screen.getByRole('radio', { name: '占满宽度，高度随内容调整' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: '中，720 × 520' }));
     report(1005);
     expect(within(dialog).getByText(/^这个组件高/)).toHaveTextContent(
       '这个组件高 1,005 像素；代码中的高度 520 像素会把它截断，读者只能在框架里滚动查看。请选择更大的尺寸，或选择“占满宽度，高度随内容调整”。',

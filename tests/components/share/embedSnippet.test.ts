@@ -1,4 +1,4 @@
-import { AUTO_HEIGHT_ATTRIBUTE, autoHeightScript, elementSnippet, embedSnippet, embedUrl, escapeAttribute, iframeTag, MAX_AUTO_HEIGHT, SIZE_PRESETS } from '../../../src/components/share/embedSnippet';
+import { AUTO_HEIGHT_ATTRIBUTE, autoHeightScript, elementSnippet, embedSnippet, embedUrl, escapeAttribute, frameTitle, iframeTag, MAX_AUTO_HEIGHT, SIZE_PRESETS } from '../../../src/components/share/embedSnippet';
 import { heightFromMessage } from '../../../src/components/share/heightMessage';
 import { withControlLocked, withControlShown, initialChoices } from '../../../src/components/share/embedChoices';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../../src/state/labStore';
@@ -137,11 +137,60 @@ describe('custom element snippet', () => {
     expect(el.getAttribute('step')).toBe('mask');
     expect(el.getAttribute('lock')).toBe('mask');
   });
+
+  it('holds a fallback that says why the widget is missing and what to do, in the widget’s language', () => {
+    const en = parse(elementSnippet('heatmap', embedUrl(settingsWith('x'), 'en', options, BASE), BASE)).querySelector('attention-heatmap')!;
+    expect(en.children).toHaveLength(1);
+    expect(en.children[0].tagName).toBe('SPAN');
+    expect(en.textContent).toMatch(/^The Attention Lab widget has not loaded\. If this message stays, the site at https:\/\/school\.example must send the header Access-Control-Allow-Origin/);
+    expect(en.textContent).toContain('“Download for your site”');
+    const zh = parse(elementSnippet('heatmap', embedUrl(settingsWith('x'), 'zh', options, BASE), BASE)).querySelector('attention-heatmap')!;
+    expect(zh.getAttribute('lang')).toBe('zh');
+    expect(zh.textContent).toMatch(/^注意力实验室组件还没有加载。.*https:\/\/school\.example.*Access-Control-Allow-Origin.*“下载到你的网站”/);
+  });
+
+  it('keeps its fallback inside the element when pasted into a paragraph', () => {
+    const snippet = elementSnippet('heatmap', embedUrl(settingsWith('x'), 'en', options, BASE), BASE);
+    const doc = parse(`<p>Try it: ${snippet} and see.</p>`);
+    expect(doc.querySelector('attention-heatmap > span')?.textContent).toMatch(/has not loaded/);
+    expect(doc.querySelectorAll('p')).toHaveLength(1);
+  });
+
+  it('escapes the script’s origin in the fallback', () => {
+    const html = elementSnippet('heatmap', embedUrl(settingsWith('x'), 'en', options, BASE), 'https://a.example:8443/lab/');
+    expect(html).toContain('the site at https://a.example:8443 must send');
+    expect(parse(html).querySelectorAll('img, script:not([src])')).toHaveLength(0);
+  });
+});
+
+describe('the same snippets in both interface languages', () => {
+  // The builders take no interface language: what a snippet says itself follows the widget's lang.
+  const zhToEn = (html: string): string =>
+    html
+      .replace('lang=zh', 'lang=en')
+      .replace('lang="zh"', 'lang="en"')
+      .replace(/<span>[^<]*<\/span>/, '<span>FALLBACK</span>')
+      .replace(/title="[^"]*"/, 'title="TITLE"');
+
+  it('differ only in lang and in the text written in that language', () => {
+    for (const widget of ['heatmap', 'heads-grid', 'walkthrough-step'] as const) {
+      const [en, zh] = (['en', 'zh'] as const).map((locale) => embedUrl(settingsWith('The cat sat'), locale, { ...options, widget }, BASE));
+      expect(zhToEn(elementSnippet(widget, zh, BASE))).toBe(zhToEn(elementSnippet(widget, en, BASE)));
+      expect(zhToEn(embedSnippet({ url: zh, title: frameTitle(widget, zh), size: 'auto' }))).toBe(zhToEn(embedSnippet({ url: en, title: frameTitle(widget, en), size: 'auto' })));
+    }
+  });
+
+  it('title a frame in the widget’s language', () => {
+    expect(frameTitle('heads-grid', embedUrl(settingsWith('x'), 'en', options, BASE))).toBe('Attention Lab: Grid of all heads');
+    expect(frameTitle('heads-grid', embedUrl(settingsWith('x'), 'zh', options, BASE))).toBe('注意力实验室：所有注意力头的网格');
+    expect(frameTitle('heatmap', 'https://x.example/embed.html?widget=heatmap')).toBe('Attention Lab: Attention heatmap of the selected head');
+  });
 });
 
 describe('dialog choices', () => {
   it('starts at the heatmap, or at the walkthrough step the student is on', () => {
-    expect(initialChoices('lab', 'scores')).toMatchObject({ widget: 'heatmap', controls: [], locked: [], size: 'medium' });
+    expect(initialChoices('lab', 'scores')).toMatchObject({ widget: 'heatmap', controls: [], locked: [], size: 'auto' });
+    expect(initialChoices('walkthrough', 'scores').size).toBe('auto');
     expect(initialChoices('walkthrough', 'scores')).toMatchObject({ widget: 'walkthrough-step', step: 'scores' });
     expect(initialChoices('walkthrough', 'tokens')).toMatchObject({ widget: 'walkthrough-step', step: DEFAULT_EMBED_OPTIONS.step });
   });

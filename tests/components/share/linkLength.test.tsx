@@ -91,22 +91,23 @@ describe('the Embed dialog with a link too long to carry everything', () => {
     expect(screen.getByText(/the link keeps only the first \d+ of the 2000 characters of the text\./)).toBeInTheDocument();
   });
 
-  it('says the custom element needs a page served over http(s), in English and in Chinese', async () => {
+  it('says what the custom element needs from another site (CORS, or the download) and from the page (http, not file://)', async () => {
     const dialog = await openDialog();
     const element = within(dialog).getByText('Without an iframe: custom element').closest('details') as HTMLElement;
-    expect(element).toHaveTextContent(
-      'The script runs only in pages served over http:// or https://. Opened straight from the disk (file://), your page shows nothing where the element is, because browsers do not run module scripts there. To try it on your computer, run python3 -m http.server in your page’s folder and open http://localhost:8000/.',
-    );
+    expect(element).toHaveTextContent(/this site must send the header Access-Control-Allow-Origin/);
+    expect(element).toHaveTextContent(/The simplest path is “Download for your site” below/);
+    expect(element).toHaveTextContent(/not opened straight from the disk \(file:\/\/\)/);
+    expect(within(element).getByRole('button', { name: 'Download for your site' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
   });
 
-  it('the file:// note in Chinese', async () => {
+  it('says it in Chinese too', async () => {
     useUi.setState({ locale: 'zh' });
     const dialog = await openDialog();
     const element = within(dialog).getByText('不用 iframe：自定义元素').closest('details') as HTMLElement;
-    expect(element).toHaveTextContent(
-      '这个脚本只在通过 http:// 或 https:// 访问的网页中运行。直接从磁盘打开（file://）时，你的网页在元素的位置什么也不显示，因为浏览器不在那里运行模块脚本。想在自己的电脑上试用，请在网页所在的文件夹中运行 python3 -m http.server，然后打开 http://localhost:8000/。',
-    );
+    expect(element).toHaveTextContent(/本站必须发送 Access-Control-Allow-Origin 响应头/);
+    expect(element).toHaveTextContent(/“下载到你的网站”/);
+    expect(element).toHaveTextContent(/file:\/\//);
   });
 });
 
