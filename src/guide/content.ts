@@ -142,6 +142,10 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
             zh: '**从别的网站加载：**从另一个网站加载的模块脚本要经过 CORS 检查，所以存放脚本的服务器必须允许跨站访问（响应头 `Access-Control-Allow-Origin: *`，GitHub Pages、Netlify 和大多数 CDN 对静态文件都会发送）。没有这个响应头时，浏览器会拒绝脚本，并在控制台中说明。把脚本放在课程网站本身上就不存在这个问题。',
           },
           {
+            en: '**Where “Open in Attention Lab” goes:** to the lab next to the script. A copy of the script on your own site has no lab beside it, so give the lab’s address in the `lab` attribute (an absolute http(s) address; anything else is ignored), as the example page of “Download for your site” does: `lab="https://school.example/lab/index.html"`.',
+            zh: '**“在注意力实验室中打开”指向哪里：**指向脚本旁边的实验台。放在你自己网站上的脚本副本旁边没有实验台，所以请在 `lab` 属性中写上实验台的地址（必须是完整的 http(s) 地址，否则会被忽略），“下载到你的网站”生成的示例页面就是这样做的：`lab="https://school.example/lab/index.html"`。',
+          },
+          {
             en: '**Long texts in widgets:** a widget lives in your page and shares its main thread, so with heavy settings (many heads and layers, a long text) it computes only the first tokens of the text — as many as keep every update within about 200 ms — and says so above the widget. The lab itself computes up to the full limit.',
             zh: '**组件中的长文本：**组件位于你的网页之中，与网页共用主线程；因此在设置很重时（头和层很多、文字很长），它只计算文字开头的若干词元——以每次更新都能在约 200 毫秒内完成为限——并在组件上方说明。实验台本身会计算到完整的上限。',
           },

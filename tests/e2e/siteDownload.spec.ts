@@ -167,6 +167,8 @@ for (const { width, locale, widget } of CASES) {
     // Drawn in its shadow root (the fallback text in the light DOM is hidden once the element is defined).
     expect(await element.evaluate((el) => el.shadowRoot !== null && el.shadowRoot.childElementCount > 0)).toBe(true);
     await expect(element.getByText(siteDownloadMessages[locale]['share.download.page.fallback'])).toBeHidden();
+    // No lab sits beside the copy: the element's "Open in Attention Lab" goes back to the app the archive came from.
+    await expect(element.locator('.ev-footer a')).toHaveAttribute('href', new RegExp(`^${appOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/index\\.html\\?`));
 
     // Everything came from the course site's folder: no request to the app, no header needed, no error.
     const model = await modelResponse;

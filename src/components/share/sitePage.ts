@@ -40,7 +40,15 @@ export function localElementSnippet({ base, widget, embedLink }: SiteTarget, fal
   if (!snippet.includes(absolute) || !element.test(snippet)) throw new Error('The element snippet no longer has the form this archive expects.');
   return snippet
     .replace(absolute, () => `src="${escapeAttribute(WIDGETS_SCRIPT)}"`)
-    .replace(element, (_whole, open: string, close: string) => `${open}<span>${escapeAttribute(fallbackText)}</span>${close}`);
+    .replace(element, (_whole, open: string, close: string) => `${withLabAttribute(open, base)}<span>${escapeAttribute(fallbackText)}</span>${close}`);
+}
+
+/**
+ * The element's opening tag with lab="<the app's index.html>": on the course site no lab sits beside the script, so
+ * the element's "Open in Attention Lab" goes back to the app the archive came from (src/widgets/elements/labAttribute.ts).
+ */
+function withLabAttribute(openTag: string, base: string): string {
+  return openTag.replace(/>$/, ` lab="${escapeAttribute(new URL('index.html', base).href)}">`);
 }
 
 export interface SitePageInput {

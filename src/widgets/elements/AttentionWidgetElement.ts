@@ -10,6 +10,7 @@ import { parseEmbedQuery, type EmbedPageNotice, type ParsedEmbedQuery } from '..
 import { ElementRoot, type WidgetStores } from './ElementRoot';
 import { surroundingLocale } from './elementLocale';
 import { ELEMENT_ATTRIBUTES, elementQuery } from './elementQuery';
+import { LAB_ATTRIBUTE, labAddress } from './labAttribute';
 import { settingsPatch } from './settingsPatch';
 import { attachWidgetStyles, installDocumentFonts, ROOT_CLASS } from './widgetStyles';
 
@@ -40,7 +41,7 @@ export class AttentionWidgetElement extends HTMLElement {
   static widget: EmbedWidget = DEFAULT_EMBED_WIDGET;
 
   static get observedAttributes(): readonly string[] {
-    return ELEMENT_ATTRIBUTES;
+    return [...ELEMENT_ATTRIBUTES, LAB_ATTRIBUTE];
   }
 
   readonly #container: HTMLDivElement;
@@ -122,6 +123,6 @@ export class AttentionWidgetElement extends HTMLElement {
     const options = previous && sameOptions(previous.options, parsed.options) ? previous.options : parsed.options;
     this.#notices = reuseNotices(this.#notices, parsed.notices);
     this.#applied = { ...parsed, options };
-    root.render(createElement(ElementRoot, { key: this.#generation, stores: this.#stores, options, notices: this.#notices, labUrl: LAB_URL }));
+    root.render(createElement(ElementRoot, { key: this.#generation, stores: this.#stores, options, notices: this.#notices, labUrl: labAddress(this.getAttribute(LAB_ATTRIBUTE)) ?? LAB_URL }));
   }
 }

@@ -90,7 +90,9 @@ describe('the example page', () => {
     expect(dialogScript).toBe('<script type="module" src="https://school.example/ai/lab/attention-lab-widgets.js"></script>');
     const fallback = translate(locale, 'share.download.page.fallback');
     const local = localElementSnippet(target, fallback);
-    expect(local).toBe(`<script type="module" src="./attention-lab-widgets.js"></script>\n${openingTag(dialogElement)}<span>${fallback}</span></attention-heads-grid>`);
+    // The same opening tag plus lab=…: on the course site the element's "Open in Attention Lab" goes back to the app.
+    const withLab = openingTag(dialogElement).replace(/>$/, ' lab="https://school.example/ai/lab/index.html">');
+    expect(local).toBe(`<script type="module" src="./attention-lab-widgets.js"></script>\n${withLab}<span>${fallback}</span></attention-heads-grid>`);
     expect(page).toContain(local);
     expect(page).not.toContain('school.example/ai/lab/attention-lab-widgets.js');
     // Nothing in the page sends the instructor to the lab's site for CORS: the copy is on their own site.
@@ -111,6 +113,7 @@ describe('the example page', () => {
     expect(element.getAttribute('lock')).toBe('heads');
     expect(element.getAttribute('mask')).toBe('causal');
     expect(element.hasAttribute('widget')).toBe(false);
+    expect(element.getAttribute('lab')).toBe('https://school.example/ai/lab/index.html');
     // The lines to copy are shown as text, and the lab it came from is linked.
     expect(doc.querySelector('pre')!.textContent).toBe(local);
     expect(element.textContent).toBe(fallback);
