@@ -1,5 +1,4 @@
-import { autoHeightScript, elementSnippet, embedUrl, iframeTag } from '../components/share/embedSnippet';
-import { shareMessages } from '../components/share/share.messages';
+import { autoHeightScript, elementSnippet, embedUrl, frameTitle, iframeTag } from '../components/share/embedSnippet';
 import { DEFAULT_SETTINGS, type LabSettings } from '../state/labStore';
 import type { Locale } from '../state/locale';
 import { DEFAULT_EMBED_OPTIONS, HEIGHT_MESSAGE, SET_TEXT_MESSAGE, type EmbedOptions } from '../shared/embedContract';
@@ -18,21 +17,22 @@ export const EXAMPLE_SETTINGS: LabSettings = { ...DEFAULT_SETTINGS, model: 'untr
 export const EXAMPLE_OPTIONS: EmbedOptions = { ...DEFAULT_EMBED_OPTIONS, widget: 'heatmap', controls: ['text', 'mask'], locked: ['mask'] };
 
 const url = embedUrl(EXAMPLE_SETTINGS, 'en', EXAMPLE_OPTIONS, STAND_IN);
-const title = (locale: Locale): string =>
-  shareMessages[locale]['share.embed.iframeTitle'].replace('{widget}', shareMessages[locale][`share.embed.widget.${EXAMPLE_OPTIONS.widget}`]);
+/** The guide's reader gets the example in their language: the link's lang, and the frame's title in that lang. */
+const urlIn = (locale: Locale): string => embedUrl(EXAMPLE_SETTINGS, locale, EXAMPLE_OPTIONS, STAND_IN);
+const frameIn = (locale: Locale, size: 'medium' | 'auto'): string => iframeTag({ url: urlIn(locale), title: frameTitle(EXAMPLE_OPTIONS.widget, urlIn(locale)), size });
 
 export const EXAMPLE_URL = toPlaceholders(url);
 
 /** A fixed-size frame. */
 export const IFRAME_EXAMPLE: Bi = {
-  en: toPlaceholders(iframeTag({ url, title: title('en'), size: 'medium' })),
-  zh: toPlaceholders(iframeTag({ url, title: title('zh'), size: 'medium' })),
+  en: toPlaceholders(frameIn('en', 'medium')),
+  zh: toPlaceholders(frameIn('zh', 'medium')),
 };
 
 /** A full-width frame plus the host-page script that follows its height. */
 export const AUTO_HEIGHT_EXAMPLE: Bi = {
-  en: toPlaceholders(`${iframeTag({ url, title: title('en'), size: 'auto' })}\n${autoHeightScript(new URL(STAND_IN).origin)}`),
-  zh: toPlaceholders(`${iframeTag({ url, title: title('zh'), size: 'auto' })}\n${autoHeightScript(new URL(STAND_IN).origin)}`),
+  en: toPlaceholders(`${frameIn('en', 'auto')}\n${autoHeightScript(new URL(STAND_IN).origin)}`),
+  zh: toPlaceholders(`${frameIn('zh', 'auto')}\n${autoHeightScript(new URL(STAND_IN).origin)}`),
 };
 
 export const ELEMENT_EXAMPLE = toPlaceholders(elementSnippet(EXAMPLE_OPTIONS.widget, url, STAND_IN));

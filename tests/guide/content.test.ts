@@ -106,6 +106,11 @@ describe('the guide text', () => {
   it('shows examples with the placeholders for this copy of the lab', () => {
     expect(examples.IFRAME_EXAMPLE.en).toMatch(/^<iframe src="\{base\}embed\.html\?text=The\+cat\+sat\+on\+the\+mat&amp;h=2&amp;mask=causal&amp;lang=en&amp;widget=heatmap&amp;controls=text,mask&amp;lock=mask" /);
     expect(examples.AUTO_HEIGHT_EXAMPLE.en).toContain('event.origin !== "{origin}"');
+    // The Chinese example is the same snippet with lang=zh and the frame's title in Chinese: nothing else differs.
+    expect(examples.IFRAME_EXAMPLE.zh).toContain('lang=zh&amp;widget=heatmap');
+    expect(examples.IFRAME_EXAMPLE.zh).toMatch(/title="注意力实验室/);
+    const neutral = (snippet: string) => snippet.replace(/lang=(en|zh)/g, 'lang=…').replace(/title="[^"]*"/, 'title="…"');
+    expect(neutral(examples.AUTO_HEIGHT_EXAMPLE.zh)).toBe(neutral(examples.AUTO_HEIGHT_EXAMPLE.en));
     expect(examples.ELEMENT_EXAMPLE).toBe(
       '<script type="module" src="{base}attention-lab-widgets.js"></script>\n<attention-heatmap text="The cat sat on the mat" h="2" mask="causal" lang="en" controls="text,mask" lock="mask"><span>The Attention Lab widget has not loaded. If this message stays, the site at {origin} must send the header Access-Control-Allow-Origin for the widget’s script, or use “Download for your site” in the lab’s Embed / share dialog and host the files on your own site.</span></attention-heatmap>',
     );
