@@ -18,7 +18,7 @@ export const elementFailureMessages = defineMessages(
   },
   {
     'element.fallback':
-      '注意力实验室组件还没有加载。如果这条消息一直显示，说明 {origin} 上的网站必须为组件的脚本发送 Access-Control-Allow-Origin 头；或者在实验室的“嵌入 / 分享”对话框中使用“{download}”，把文件放到你自己的网站上。',
+      '注意力实验室组件还没有加载。如果这条消息一直显示，说明 {origin} 上的网站必须为组件的脚本发送 Access-Control-Allow-Origin 头；或者在注意力实验室的“嵌入 / 分享”对话框中使用“{download}”，把文件放到你自己的网站上。',
     'element.model.refused':
       '无法从 {origin} 获取训练好的模型文件：那个网站不允许本页读取它（CORS：它必须发送 Access-Control-Allow-Origin 头），或者无法连接。现在显示未训练的模型。',
     'element.model.notFound': '在 {url} 找不到训练好的模型文件（404）：models/lm/model.bin 要放在 attention-lab-widgets.js 旁边。现在显示未训练的模型。',

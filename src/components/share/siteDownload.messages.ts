@@ -52,10 +52,10 @@ export const siteDownloadMessages = defineMessages(
     'share.download.saved': '已保存 {name}。解压后把整个文件夹上传到你的网站，再在那里打开 index.html。',
     'share.download.progress': '下载进度',
     'share.download.failed.fileProtocol':
-      '实验室是从这台电脑上的文件（file://）打开的，浏览器在这里无法获取 {file}。请从网页服务器打开实验室（例如在它的文件夹中运行 python3 -m http.server）后再试。',
+      '注意力实验室是从这台电脑上的文件（file://）打开的，浏览器在这里无法获取 {file}。请从网页服务器打开注意力实验室（例如在它的文件夹中运行 python3 -m http.server）后再试。',
     'share.download.failed.network': '无法获取 {file}（{url}）：请求失败。请检查网络连接后再试。',
-    'share.download.failed.status': '无法获取 {file}（{url}）：服务器返回 {status}。实验室是完整构建的吗（npm run build）？',
-    'share.download.failed.page': '无法获取 {file}（{url}）：服务器返回的是一个网页而不是这个文件，说明文件不在那里。实验室是完整构建的吗（npm run build）？',
+    'share.download.failed.status': '无法获取 {file}（{url}）：服务器返回 {status}。注意力实验室是完整构建的吗（npm run build）？',
+    'share.download.failed.page': '无法获取 {file}（{url}）：服务器返回的是一个网页而不是这个文件，说明文件不在那里。注意力实验室是完整构建的吗（npm run build）？',
     'share.download.failed.pack': '文件已获取，但无法生成 zip：{reason}',
     'share.download.page.title': '在你的网站上使用注意力实验室：{widget}',
     'share.download.page.intro':

@@ -98,7 +98,7 @@ describe('DownloadForSite', () => {
     expect(files['models/lm/model.bin']).toHaveLength(MODEL_SIZE);
     expect(files['models/lm/model.bin'][0]).toBe(7);
     expect(files['models/lm/model.bin'][MODEL_SIZE - 1]).toBe(9);
-    expect(strFromU8(files['index.html'])).toContain('<script type="module" src="./attention-lab-widgets.js"></script>\n<attention-heatmap text="The cat sat" lang="en"><span>The Attention Lab widget has not loaded.');
+    expect(strFromU8(files['index.html'])).toContain('<script type="module" src="./attention-lab-widgets.js"></script>\n<attention-heatmap text="The cat sat" lang="en" lab="https://school.example/ai/lab/index.html"><span>The Attention Lab widget has not loaded.');
   });
 
   it('says which file could not be fetched, and why, and can try again', async () => {
