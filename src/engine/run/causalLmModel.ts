@@ -6,13 +6,12 @@ import type { DisplayToken } from '../lm/display';
 import type { LmTokenizer } from '../lm/tokenizer';
 import type { Token } from '../tokenizer';
 import { byteOfToken } from '../lm/vocabulary';
-import type { BlockedMask } from '../masks';
 import { activeBackend } from './backend';
-import { ablationOf, maskKeyOf, maskStage } from './choiceStages';
-import { ablatedStage, allHeadsStage, type LayerContext } from './layerStages';
 import { lmInputStage, logitsStage, type LmInputStage, type LogitsStage } from './lmStages';
 import type { CausalLmRun, LmRunInputs, LmRunOptions, ResolvedLmInputs } from './lmTypes';
 import { sameFields, StageCache } from './stageCache';
+import { StagedLayers } from './stagedLayers';
+import { clampTokenLimit } from './inputStage';
 import type { ModelBase } from './types';
 
 export interface CausalLmModelOptions {
@@ -29,9 +28,7 @@ const ENTRIES = 2;
  * A trained decoder-only language model (GPT-2 / nanoGPT): token ids in, next-token logits out. `run` / `runIds` are
  * staged like the encoder's, each stage cached on what it depends on:
  *   ids, tokenLimit, positionalEncoding        → wte rows (+ wpe rows), the input
- *   + mask choice, causal (for that many ids)  → the mask
- *   + mask, backend                            → every pre-LN block, all heads on (the baseline)
- *   + disabled heads                           → the ablated blocks (layerStages' ablatedStage)
+ *   + mask, heads                              → the same StagedLayers as the encoder's (pre-LN, causal)
  *   + those blocks                             → LN_f and the logits
  * so a head toggle recomputes concat · W_o of one block, the blocks after it, and the logits.
  */
@@ -41,9 +38,7 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
   readonly layers: readonly EncoderLayerParams[];
   readonly tokenizer: LmTokenizer | null;
   private readonly inputs = new StageCache<{ ids: string; tokenLimit: number; positionalEncoding: boolean }, LmInputStage>(ENTRIES, sameFields);
-  private readonly masks = new StageCache<string, BlockedMask | null>(ENTRIES, Object.is);
-  private readonly baselines = new StageCache<{ input: LmInputStage; mask: BlockedMask | null; backend: string }, EncoderLayerTrace[]>(ENTRIES, sameFields);
-  private readonly ablations = new StageCache<{ baseline: EncoderLayerTrace[]; heads: string }, EncoderLayerTrace[]>(ENTRIES, sameFields);
+  private readonly stages: StagedLayers;
   private readonly outputs = new StageCache<{ layers: readonly EncoderLayerTrace[] }, LogitsStage>(ENTRIES, sameFields);
 
   constructor(
@@ -52,6 +47,7 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
   ) {
     validateCausalLmWeights(weights);
     this.layers = blocksAsLayers(weights);
+    this.stages = new StagedLayers(this.layers, weights.numHeads, this);
     const tokenizer = options.tokenizer ?? null;
     if (tokenizer && tokenizer.size !== weights.vocabSize) {
       throw new EngineError('shape-mismatch', `The tokenizer has ${tokenizer.size} tokens but the model's vocabulary has ${weights.vocabSize}: they must come from the same training run.`, {
@@ -118,32 +114,24 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
     const resolved = this.resolve(ids, options, text);
     const { tokenLimit, positionalEncoding, causal } = resolved;
     const input = this.inputs.getOrCompute({ ids: ids.join(','), tokenLimit, positionalEncoding }, () => lmInputStage(ids, tokenLimit, positionalEncoding, this.weights));
-    const count = input.tokenIds.length;
-    const mask = this.masks.getOrCompute(maskKeyOf(resolved.mask, count, causal), () => maskStage(resolved.mask, count, causal));
-    const context = this.layerContext(mask);
-    const baseline = this.baselines.getOrCompute({ input, mask, backend: context.backend.name }, () => allHeadsStage(input.input, context));
-    const ablation = ablationOf(resolved.disabledHeads, this.numLayers, this.numHeads);
-    const layers = ablation.any ? this.ablations.getOrCompute({ baseline, heads: ablation.key }, () => ablatedStage(baseline, ablation.sets, context)) : baseline;
-    const output = this.outputs.getOrCompute({ layers }, () => logitsStage(layers, input.input, this.weights, context.backend, this));
+    // GPT-2's blocks are pre-LN; the decoder's own causal mask is added to the student's.
+    const stages = this.stages.run(input.input, { mask: resolved.mask, causal, normFirst: true, disabledHeads: resolved.disabledHeads });
+    const { layers } = stages;
+    const output = this.outputs.getOrCompute({ layers }, () => logitsStage(layers, input.input, this.weights, activeBackend(), this));
     const tokens = input.tokenIds.map((id, i) => ({ text: this.tokenLabel(id), start: i, end: i }));
-    return { kind: 'causal_lm', model: this, inputs: resolved, ...input, chips: null, tokens, mask, layers, baseline, disabledHeads: ablation.sets, ...output };
+    return { kind: 'causal_lm', model: this, inputs: resolved, ...input, chips: null, tokens, ...stages, ...output };
   }
 
   private resolve(ids: readonly number[], options: LmRunOptions, text: string | null): ResolvedLmInputs {
-    const limit = options.tokenLimit ?? this.weights.nPositions;
     return {
       text,
       tokenIds: ids,
-      tokenLimit: Math.max(1, Math.min(this.weights.nPositions, Math.floor(limit))),
+      tokenLimit: clampTokenLimit(options.tokenLimit ?? this.weights.nPositions, this.weights.nPositions),
       positionalEncoding: options.positionalEncoding ?? true,
       mask: options.mask ?? NO_MASK,
       causal: options.causal ?? true,
       disabledHeads: options.disabledHeads ?? [],
     };
-  }
-
-  private layerContext(mask: BlockedMask | null): LayerContext {
-    return { weights: this.layers, mask, normFirst: true, backend: activeBackend(), owner: this };
   }
 }
 

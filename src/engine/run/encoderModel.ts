@@ -1,17 +1,16 @@
 import { NO_MASK, type MaskChoice } from '../choices';
 import { decodeWithKvCache } from '../decoding/kvCache';
 import { embedTokens } from '../embedding';
-import type { EncoderLayerParams, EncoderLayerTrace } from '../encoderLayer';
+import type { EncoderLayerParams } from '../encoderLayer';
 import { EngineError } from '../errors';
-import type { BlockedMask } from '../masks';
 import { createModel, type ModelConfig } from '../model';
 import { multiHeadAttention, type MhaTrace } from '../multiHead';
 import { MAX_TOKENS } from '../tokenizer';
-import { activeBackend } from './backend';
-import { ablatedStage, allHeadsStage, type LayerContext } from './layerStages';
-import { ablationOf, maskKeyOf, maskStage } from './choiceStages';
+import { allHeadsStage } from './layerStages';
+import { maskStage } from './choiceStages';
 import { clampTokenLimit, embedWords, inputStage, type Embed, type InputStage } from './inputStage';
 import { sameFields, StageCache } from './stageCache';
+import { StagedLayers } from './stagedLayers';
 import type { EncoderRun, ForwardPass, KvCacheDecoding, ModelBase, ResolvedRunInputs, RunInputs } from './types';
 
 /** Options of the one-off runs of lesson widgets (a shuffled sentence, a second sentence). */
@@ -39,9 +38,7 @@ function resolveRunInputs(inputs: RunInputs): ResolvedRunInputs {
  * The lab's Transformer encoder: random weights drawn from the config's seed (createModel), a deterministic embedding
  * table, sinusoidal positions. `run` is staged; each stage is cached on what it depends on:
  *   text, tokenLimit, positionalEncoding  → tokens, embeddings, input
- *   + mask (for that many tokens)         → the mask
- *   + mask, normFirst, backend            → every layer, all heads on (the baseline)
- *   + disabled heads                      → the ablated layers (from the baseline; see ablatedStage)
+ *   + mask, normFirst, heads              → the layers: StagedLayers, which the language model uses too
  * so a head toggle recomputes only concat · W_o onward and a mask change reuses the embeddings.
  */
 export class EncoderModel implements ModelBase<'encoder', EncoderRun> {
@@ -49,13 +46,12 @@ export class EncoderModel implements ModelBase<'encoder', EncoderRun> {
   readonly weights: readonly EncoderLayerParams[];
   private readonly embed: Embed;
   private readonly inputs = new StageCache<{ text: string; tokenLimit: number; positionalEncoding: boolean }, InputStage>(ENTRIES, sameFields);
-  private readonly masks = new StageCache<string, BlockedMask | null>(ENTRIES, Object.is);
-  private readonly baselines = new StageCache<{ input: InputStage; mask: BlockedMask | null; normFirst: boolean; backend: string }, EncoderLayerTrace[]>(ENTRIES, sameFields);
-  private readonly ablations = new StageCache<{ baseline: EncoderLayerTrace[]; heads: string }, EncoderLayerTrace[]>(ENTRIES, sameFields);
+  private readonly stages: StagedLayers;
 
   constructor(readonly config: ModelConfig) {
     this.weights = createModel(config);
     this.embed = (words) => embedTokens(words, config.embedDim, config.seed);
+    this.stages = new StagedLayers(this.weights, config.numHeads, this);
   }
 
   get embedDim(): number {
@@ -75,20 +71,15 @@ export class EncoderModel implements ModelBase<'encoder', EncoderRun> {
     const resolved = resolveRunInputs(inputs);
     const { text, tokenLimit, positionalEncoding, normFirst } = resolved;
     const input = this.inputs.getOrCompute({ text, tokenLimit, positionalEncoding }, () => inputStage(text, tokenLimit, positionalEncoding, this.embed));
-    const count = input.tokens.length;
-    const mask = this.masks.getOrCompute(maskKeyOf(resolved.mask, count), () => maskStage(resolved.mask, count));
-    const context = this.layerContext(mask, normFirst);
-    const baseline = this.baselines.getOrCompute({ input, mask, normFirst, backend: context.backend.name }, () => allHeadsStage(input.input, context));
-    const ablation = ablationOf(resolved.disabledHeads, this.numLayers, this.numHeads);
-    const layers = ablation.any ? this.ablations.getOrCompute({ baseline, heads: ablation.key }, () => ablatedStage(baseline, ablation.sets, context)) : baseline;
-    return { kind: 'encoder', model: this, inputs: resolved, ...input, mask, layers, baseline, disabledHeads: ablation.sets };
+    const stages = this.stages.run(input.input, { mask: resolved.mask, causal: false, normFirst, disabledHeads: resolved.disabledHeads });
+    return { kind: 'encoder', model: this, inputs: resolved, ...input, ...stages };
   }
 
   /** A one-off run on given words, every head on (not cached: it never evicts the lab's stages). */
   runWords(words: readonly string[], options: WordsOptions & { readonly mask?: MaskChoice; readonly normFirst?: boolean } = {}): ForwardPass {
     const pass = embedWords(words, this.embed, options.positionalEncoding ?? true);
     const mask = maskStage(options.mask ?? NO_MASK, words.length);
-    return { ...pass, mask, layers: allHeadsStage(pass.input, this.layerContext(mask, options.normFirst ?? false)) };
+    return { ...pass, mask, layers: allHeadsStage(pass.input, this.stages.context(mask, options.normFirst ?? false)) };
   }
 
   /**
@@ -117,9 +108,5 @@ export class EncoderModel implements ModelBase<'encoder', EncoderRun> {
     const tokenLimit = clampTokenLimit(inputs.tokenLimit ?? MAX_TOKENS);
     const input = inputStage(inputs.text, tokenLimit, inputs.positionalEncoding ?? true, this.embed);
     return { ...input, steps: decodeWithKvCache(input.input, this.weights[0].attention) };
-  }
-
-  private layerContext(mask: BlockedMask | null, normFirst: boolean): LayerContext {
-    return { weights: this.weights, mask, normFirst, backend: activeBackend(), owner: this };
   }
 }

@@ -15,9 +15,9 @@ export interface InputStage extends Pick<ForwardPass, 'embeddings' | 'positional
 /** A model's embedding table: one row per token, [tokens × E]. */
 export type Embed = (words: readonly string[]) => Matrix;
 
-/** The token limit a run uses: a whole number from 1 to MAX_TOKENS. */
-export function clampTokenLimit(limit: number): number {
-  return Math.max(1, Math.min(MAX_TOKENS, Math.floor(limit)));
+/** The token limit a run uses: a whole number from 1 to `max` (the engine's MAX_TOKENS, or a model's context). */
+export function clampTokenLimit(limit: number, max: number = MAX_TOKENS): number {
+  return Math.max(1, Math.min(max, Math.floor(limit)));
 }
 
 /** Words → embeddings, the positional table, and their sum when positional encoding is on. */
