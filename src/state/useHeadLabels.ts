@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { CausalLmModel, EngineError, headLabelsOf, inductionSettingsFor, InductionScoring, type CausalLmRun, type HeadLabels } from '../engine';
+import { EngineError, headLabelsOf, inductionSettingsFor, InductionScoring, type CausalLmModel, type CausalLmRun, type HeadLabels } from '../engine';
 import type { LabResult } from './computeLab';
 import { lmModelStore } from './lmModelStore';
 import { probeOffThread } from './probeOffThread';
@@ -87,7 +87,8 @@ function startProbe(model: CausalLmModel, entry: ProbeEntry): void {
 function probeOnPage(model: CausalLmModel, entry: ProbeEntry, length: number): void {
   let scoring: InductionScoring;
   try {
-    scoring = new InductionScoring(new CausalLmModel(model.weights, { tokenizer: model.tokenizer ?? undefined }), inductionSettingsFor(model.weights.nPositions));
+    // 64 probe passes: the model's head-probes variant, whose cached stages are not the lab's.
+    scoring = new InductionScoring(model.variant('head-probes'), inductionSettingsFor(model.weights.nPositions));
   } catch (err) {
     if (!(err instanceof EngineError)) throw err;
     settle(entry, { status: 'unavailable', scores: null, length });

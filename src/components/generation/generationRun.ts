@@ -1,4 +1,4 @@
-import { CausalLmModel, EngineError } from '../../engine';
+import { EngineError, type CausalLmModel } from '../../engine';
 import { generate, type Generation, type GenerationStrategy } from '../../engine/decoding';
 
 /** The widget's controls, as chosen. */
@@ -22,18 +22,6 @@ export type GenerationOutcome =
   | { readonly kind: 'too-long'; readonly contextLength: number }
   | { readonly kind: 'failed'; readonly error: EngineError };
 
-// One copy per loaded model: generating runs up to 20 sequences, and the shared model's stage caches (two entries
-// each) are the lab's; a private copy of the same weights keeps them.
-const copies = new WeakMap<CausalLmModel, CausalLmModel>();
-
-function privateCopy(model: CausalLmModel): CausalLmModel {
-  let copy = copies.get(model);
-  if (!copy) {
-    copy = new CausalLmModel(model.weights, { tokenizer: model.tokenizer ?? undefined });
-    copies.set(model, copy);
-  }
-  return copy;
-}
 
 /** A whole number ≥ 0 from the seed box ("" or junk: 0), so a draw is always reproducible and never NaN. */
 export function seedFrom(text: string): number {
@@ -49,7 +37,8 @@ export function strategyOf(settings: GenerationSettings): GenerationStrategy {
 export function runGeneration(model: CausalLmModel, settings: GenerationSettings): GenerationOutcome {
   if (settings.prompt.trim() === '') return { kind: 'empty' };
   try {
-    const generation = generate(privateCopy(model), settings.prompt, { steps: settings.tokens, strategy: strategyOf(settings) });
+    // Up to 20 passes: the model's generation variant, whose cached stages are not the lab's.
+    const generation = generate(model.variant('generation'), settings.prompt, { steps: settings.tokens, strategy: strategyOf(settings) });
     if (generation.steps.length === 0 && generation.stopReason === 'context') return { kind: 'too-long', contextLength: generation.contextLength };
     return { kind: 'done', generation, settings };
   } catch (error) {

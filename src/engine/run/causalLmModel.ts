@@ -22,6 +22,9 @@ export interface CausalLmModelOptions {
   readonly tokenizer?: LmTokenizer;
 }
 
+/** A named run of the same model that must not evict the lab's cached stages (see `variant`). */
+export type ModelVariant = 'generation' | 'head-probes';
+
 const ENTRIES = 2;
 
 /**
@@ -40,14 +43,20 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
   private readonly inputs = new StageCache<{ ids: string; tokenLimit: number; positionalEncoding: boolean }, LmInputStage>(ENTRIES, sameFields);
   private readonly stages: StagedLayers;
   private readonly outputs = new StageCache<{ layers: readonly EncoderLayerTrace[] }, LogitsStage>(ENTRIES, sameFields);
+  /** Whose packed kernel weights the backend uses: this model's, or the model a variant belongs to. */
+  private readonly kernelOwner: object;
+  private readonly variants = new Map<ModelVariant, CausalLmModel>();
 
   constructor(
     readonly weights: CausalLmWeights,
     options: CausalLmModelOptions = {},
+    /** Internal: the model a variant shares its layers and packed weights with. */
+    variantOf: CausalLmModel | null = null,
   ) {
-    validateCausalLmWeights(weights);
-    this.layers = blocksAsLayers(weights);
-    this.stages = new StagedLayers(this.layers, weights.numHeads, this);
+    if (variantOf === null) validateCausalLmWeights(weights);
+    this.layers = variantOf?.layers ?? blocksAsLayers(weights);
+    this.kernelOwner = variantOf ?? this;
+    this.stages = new StagedLayers(this.layers, weights.numHeads, this.kernelOwner);
     const tokenizer = options.tokenizer ?? null;
     if (tokenizer && tokenizer.size !== weights.vocabSize) {
       throw new EngineError('shape-mismatch', `The tokenizer has ${tokenizer.size} tokens but the model's vocabulary has ${weights.vocabSize}: they must come from the same training run.`, {
@@ -97,6 +106,21 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
   }
 
   /**
+   * The same model for a named kind of run (generation's up to 20 passes, the head probes' 64), with stage caches of
+   * its own, so those runs never evict the lab's cached stages; it shares the weights, the layers and the backend's
+   * packed copy of them. One per name, kept for the model's life.
+   */
+  variant(name: ModelVariant): CausalLmModel {
+    if (this.kernelOwner !== this) throw new EngineError('invalid-argument', 'A variant has no variants of its own: ask the model it belongs to.');
+    let model = this.variants.get(name);
+    if (!model) {
+      model = new CausalLmModel(this.weights, { tokenizer: this.tokenizer ?? undefined }, this);
+      this.variants.set(name, model);
+    }
+    return model;
+  }
+
+  /**
    * One id as text, for a next-token list: the token's text ("<|endoftext|>" for the special token); a byte token
    * that is a whole ASCII character shows that character, any other lone byte (part of a UTF-8 character, which
    * has no text alone) shows as "byte E4", never "<0xE4>". Without a tokenizer: "#id". Ids outside the vocabulary throw.
@@ -117,7 +141,7 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
     // GPT-2's blocks are pre-LN; the decoder's own causal mask is added to the student's.
     const stages = this.stages.run(input.input, { mask: resolved.mask, causal, normFirst: true, disabledHeads: resolved.disabledHeads });
     const { layers } = stages;
-    const output = this.outputs.getOrCompute({ layers }, () => logitsStage(layers, input.input, this.weights, activeBackend(), this));
+    const output = this.outputs.getOrCompute({ layers }, () => logitsStage(layers, input.input, this.weights, activeBackend(), this.kernelOwner));
     const tokens = input.tokenIds.map((id, i) => ({ text: this.tokenLabel(id), start: i, end: i }));
     return { kind: 'causal_lm', model: this, inputs: resolved, ...input, chips: null, tokens, ...stages, ...output };
   }
