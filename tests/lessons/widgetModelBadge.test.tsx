@@ -17,6 +17,11 @@ beforeEach(() => {
     useUi.setState({ locale: 'en' });
   });
   window.history.replaceState(null, '', '/#/lessons/multi-head');
+  // jsdom has no scrolling: record the call instead.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe('the model badge on a lesson widget', () => {
@@ -37,6 +42,8 @@ describe('the model badge on a lesson widget', () => {
     expect(lab.numHeads).toBe(8);
     expect(lab.page).toBe('lab');
     expect(parseRoute(window.location.hash)).toEqual({ kind: 'lab' });
+    // The lab starts at its top, not where the lesson was scrolled to.
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 
   it('names the trained language model on the trained-model widget and opens the lab on it', async () => {
