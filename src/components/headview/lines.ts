@@ -29,6 +29,34 @@ export interface LineSelection {
   readonly perQuery?: number;
 }
 
+/*
+ * Per-head memo. A head's lines depend only on its own weights and the selection (focus, minimum, lines per query,
+ * opacity); switching another head off or on changes neither, and the engine keeps the same weight matrices for every
+ * layer an ablation leaves unchanged. So each head's result is kept on its matrix (a WeakMap: it goes with the run),
+ * for the last few selections, and a toggle only regroups what is there.
+ */
+const KEPT_SELECTIONS = 8;
+
+function memoPerHead<T>(cache: WeakMap<Matrix, Map<string, T>>, w: Matrix, key: string, compute: () => T): T {
+  let byKey = cache.get(w);
+  if (!byKey) cache.set(w, (byKey = new Map()));
+  const hit = byKey.get(key);
+  if (hit !== undefined) return hit;
+  const value = compute();
+  byKey.set(key, value);
+  // Maps iterate in insertion order: past the limit, the oldest selection goes (hovering visits many tokens).
+  if (byKey.size > KEPT_SELECTIONS) byKey.delete(byKey.keys().next().value as string);
+  return value;
+}
+
+/** What a head's lines depend on besides its weights (the disabled set is applied outside the memo). */
+function selectionKey(selection: LineSelection, ...more: readonly number[]): string {
+  const { focus = null, minWeight = 0, perQuery } = selection;
+  return [focus ? `${focus.side}${focus.index}` : '-', minWeight, perQuery ?? '-', ...more].join('|');
+}
+
+const NO_HEADS_OFF: ReadonlySet<number> = new Set();
+
 /**
  * Calls `visit` for every line to draw, head by head (head 0 first, so later heads are drawn on top), then
  * query by query and key by key. `weights[h]` is head h's attention, [query × key].
@@ -78,18 +106,39 @@ function strongestKeys(w: Matrix, q: number, keys: readonly number[], count: num
  */
 export function maxLineWeight(weights: readonly Matrix[], selection: LineSelection): number {
   let max = 0;
-  forEachLine(weights, selection, (_h, _q, _k, weight) => {
-    if (weight > max) max = weight;
+  weights.forEach((w, head) => {
+    if (selection.disabled.has(head)) return;
+    const headMax = memoPerHead(headMaxima, w, selectionKey(selection), () => {
+      let m = 0;
+      forEachLine([w], { ...selection, disabled: NO_HEADS_OFF }, (_h, _q, _k, weight) => {
+        if (weight > m) m = weight;
+      });
+      return m;
+    });
+    if (headMax > max) max = headMax;
   });
   return max;
 }
 
+const headMaxima = new WeakMap<Matrix, Map<string, number>>();
+
 /** The lines as objects, for the SVG drawing (small inputs). */
 export function visibleLines(weights: readonly Matrix[], selection: LineSelection): HeadLine[] {
   const lines: HeadLine[] = [];
-  forEachLine(weights, selection, (head, query, key, weight) => lines.push({ head, query, key, weight }));
+  weights.forEach((w, head) => {
+    if (selection.disabled.has(head)) return;
+    // Kept per head without its number: the same matrix is always the same head of its layer.
+    const own = memoPerHead(headLines, w, selectionKey(selection), () => {
+      const out: Omit<HeadLine, 'head'>[] = [];
+      forEachLine([w], { ...selection, disabled: NO_HEADS_OFF }, (_h, query, key, weight) => out.push({ query, key, weight }));
+      return out;
+    });
+    for (const line of own) lines.push({ head, ...line });
+  });
   return lines;
 }
+
+const headLines = new WeakMap<Matrix, Map<string, readonly Omit<HeadLine, 'head'>[]>>();
 
 /** Lines of one head that share one opacity: painted with a single canvas stroke. */
 export interface LineBatch {
@@ -107,22 +156,28 @@ export interface LineBatch {
  * Opacity is weight × opacityScale (still proportional to the weight; see maxLineWeight).
  */
 export function lineBatches(weights: readonly Matrix[], selection: LineSelection, levels = 32, opacityScale = 1): LineBatch[] {
-  const groups = new Map<number, Map<number, number[]>>();
-  forEachLine(weights, selection, (head, query, key, weight) => {
+  const batches: LineBatch[] = [];
+  weights.forEach((w, head) => {
+    if (selection.disabled.has(head)) return;
+    const own = memoPerHead(headBatches, w, selectionKey(selection, levels, opacityScale), () => headLineBatches(w, selection, levels, opacityScale));
+    for (const batch of own) batches.push({ head, ...batch });
+  });
+  return batches;
+}
+
+const headBatches = new WeakMap<Matrix, Map<string, readonly Omit<LineBatch, 'head'>[]>>();
+
+/** One head's batches, fainter groups first. */
+function headLineBatches(w: Matrix, selection: LineSelection, levels: number, opacityScale: number): Omit<LineBatch, 'head'>[] {
+  const byLevel = new Map<number, number[]>();
+  forEachLine([w], { ...selection, disabled: NO_HEADS_OFF }, (_head, query, key, weight) => {
     const level = Math.min(levels, Math.round(weight * opacityScale * levels));
     if (level <= 0) return;
-    let byLevel = groups.get(head);
-    if (!byLevel) groups.set(head, (byLevel = new Map()));
     let pairs = byLevel.get(level);
     if (!pairs) byLevel.set(level, (pairs = []));
     pairs.push(query, key);
   });
-  const batches: LineBatch[] = [];
-  for (const head of [...groups.keys()].sort((a, b) => a - b)) {
-    const byLevel = groups.get(head)!;
-    for (const level of [...byLevel.keys()].sort((a, b) => a - b)) batches.push({ head, alpha: level / levels, pairs: byLevel.get(level)! });
-  }
-  return batches;
+  return [...byLevel.keys()].sort((a, b) => a - b).map((level) => ({ alpha: level / levels, pairs: byLevel.get(level)! }));
 }
 
 /** The strongest partner of the focused token in one head: the key it attends to most, or the query that attends to it most. */

@@ -173,3 +173,62 @@ describe('difference data', () => {
     expect(differenceReason([s(), s(0)], 0)).toBe('later-only');
   });
 });
+
+describe('the per-head memo of the head view’s lines', () => {
+  /** Random attention rows for `heads` heads over n tokens (each row sums to 1). */
+  function randomHeads(heads: number, n: number, seed: number) {
+    let x = seed;
+    const next = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    return Array.from({ length: heads }, () =>
+      fromRows(
+        Array.from({ length: n }, () => {
+          const row = Array.from({ length: n }, next);
+          const sum = row.reduce((a, b) => a + b, 0);
+          return row.map((v) => v / sum);
+        }),
+      ),
+    );
+  }
+
+  /** The same lines, grouped without any memo: straight from forEachLine. */
+  function referenceBatches(weights: ReturnType<typeof randomHeads>, disabled: ReadonlySet<number>, levels: number, scale: number) {
+    const groups = new Map<string, number[]>();
+    forEachLine(weights, { disabled, minWeight: 0.01, perQuery: 3 }, (head, q, k, w) => {
+      const level = Math.min(levels, Math.round(w * scale * levels));
+      if (level <= 0) return;
+      const key = `${head}:${level}`;
+      groups.set(key, [...(groups.get(key) ?? []), q, k]);
+    });
+    return [...groups.entries()].map(([key, pairs]) => ({ head: Number(key.split(':')[0]), alpha: Number(key.split(':')[1]) / levels, pairs })).sort((a, b) => a.head - b.head || a.alpha - b.alpha);
+  }
+
+  it('gives the same batches, maxima and lines as an unmemoised pass, for any heads switched off, in any order', () => {
+    const weights = randomHeads(4, 12, 7);
+    for (const off of [[], [1], [0, 3], [1], [], [2, 1, 0]]) {
+      const disabled = new Set(off);
+      const selection = { disabled, minWeight: 0.01, perQuery: 3 };
+      const max = maxLineWeight(weights, selection);
+      let expectedMax = 0;
+      forEachLine(weights, selection, (_h, _q, _k, w) => (expectedMax = Math.max(expectedMax, w)));
+      expect(max).toBe(expectedMax);
+      expect(lineBatches(weights, selection, 16, 1 / max)).toEqual(referenceBatches(weights, disabled, 16, 1 / max));
+      const lines = visibleLines(weights, selection);
+      const expected: { head: number; query: number; key: number; weight: number }[] = [];
+      forEachLine(weights, selection, (head, query, key, weight) => expected.push({ head, query, key, weight }));
+      expect(lines).toEqual(expected);
+    }
+  });
+
+  it('reuses a head’s lines when another head is switched off: only the regrouping is new', () => {
+    const weights = randomHeads(3, 10, 11);
+    const all = lineBatches(weights, { disabled: new Set(), minWeight: 0.01 }, 8);
+    const withoutFirst = lineBatches(weights, { disabled: new Set([0]), minWeight: 0.01 }, 8);
+    const head2Before = all.filter((b) => b.head === 2);
+    const head2After = withoutFirst.filter((b) => b.head === 2);
+    expect(head2After.length).toBeGreaterThan(0);
+    head2After.forEach((batch, i) => expect(batch.pairs).toBe(head2Before[i].pairs));
+    // A new weight matrix (another run) is computed afresh.
+    const other = randomHeads(3, 10, 12);
+    expect(lineBatches(other, { disabled: new Set([0]), minWeight: 0.01 }, 8).filter((b) => b.head === 2)[0].pairs).not.toBe(head2Before[0].pairs);
+  });
+});
