@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { averageHeadWeights, type BlockedMask, type EncoderLayerTrace, type HeadLabelling } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { type HeadChoice } from '../../state/labStore';
@@ -54,6 +54,8 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
   // that hides heads.
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const hidden = useSideOverflow(scroller);
+  // One function for every row and run, so a row whose layer did not change is not drawn again (LayerRow is memo).
+  const select = useCallback((layer: number, head: HeadChoice) => set({ selectedLayer: layer, selectedHead: head }), [set]);
   if (!result.ok || result.layers.length === 0) return null;
   const numHeads = result.layers[0].attention.heads.length;
   const selection = resolveSelection(result.layers, selectedLayer, selectedHead);
@@ -123,7 +125,7 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
                 selected={selection?.layer === l ? selection.head : null}
                 size={thumbnailSize}
                 palette={palette}
-                onSelect={(head) => set({ selectedLayer: l, selectedHead: head })}
+                onSelect={select}
               />
             ))}
           </div>
@@ -135,7 +137,7 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
   );
 }
 
-interface LayerRowProps {
+export interface LayerRowProps {
   readonly layer: EncoderLayerTrace;
   readonly index: number;
   readonly disabled: ReadonlySet<number>;
@@ -149,11 +151,36 @@ interface LayerRowProps {
   readonly selected: HeadChoice | null;
   readonly size: number;
   readonly palette: WeightPalette;
-  readonly onSelect: (head: HeadChoice) => void;
+  readonly onSelect: (layer: number, head: HeadChoice) => void;
 }
 
-function LayerRow({ layer, index, disabled, mask, labels, captions, selected, size, palette, onSelect }: LayerRowProps) {
+const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+const labelsKey = (labels: readonly HeadLabelling[] | null): string => JSON.stringify(labels?.map((l) => l.label) ?? null);
+
+/**
+ * Whether a row would draw the same: its attention (the engine keeps the same object for a layer a toggle leaves
+ * unchanged), its heads off, mask, labels, selection and size. A head toggle then redraws only the rows it changes.
+ */
+export function sameRow(a: LayerRowProps, b: LayerRowProps): boolean {
+  return (
+    a.layer.attention === b.layer.attention &&
+    a.index === b.index &&
+    sameSet(a.disabled, b.disabled) &&
+    a.mask === b.mask &&
+    a.captions === b.captions &&
+    a.selected === b.selected &&
+    a.size === b.size &&
+    a.palette === b.palette &&
+    a.onSelect === b.onSelect &&
+    labelsKey(a.labels) === labelsKey(b.labels)
+  );
+}
+
+const LayerRow = memo(LayerRowBody, sameRow);
+
+function LayerRowBody({ layer, index, disabled, mask, labels, captions, selected, size, palette, onSelect }: LayerRowProps) {
   const t = useT();
+  const selectHead = (head: HeadChoice) => onSelect(index, head);
   const attention = layer.attention;
   const average = useMemo(() => averageHeadWeights(attention), [attention]);
   const layerName = t('headsGrid.layer', { n: index + 1 });
@@ -177,7 +204,7 @@ function LayerRow({ layer, index, disabled, mask, labels, captions, selected, si
             selected={selected === h}
             off={off}
             offText={t('headsGrid.off')}
-            onSelect={onSelect}
+            onSelect={selectHead}
           >
             <HeatmapThumbnail matrix={head.weights} mask={mask} size={size} palette={palette} />
           </Thumb>
@@ -191,7 +218,7 @@ function LayerRow({ layer, index, disabled, mask, labels, captions, selected, si
         selected={selected === 'average'}
         off={noActive}
         offText={t('headsGrid.off')}
-        onSelect={onSelect}
+        onSelect={selectHead}
       >
         <HeatmapThumbnail matrix={average} mask={mask} size={size} palette={palette} />
       </Thumb>
