@@ -1,6 +1,7 @@
 import { createStore } from 'zustand';
 import { EngineError, trainedModelFromBytes, type TrainedModel } from '../engine';
 import { fitsTrainedShape, TRAINED_SHAPE } from './modelChoice';
+import { contentLength, readBodyWithProgress } from './readBody';
 
 /**
  * The trained model's file, fetched once per page when a view first asks for it (the lab is usable before: it runs
@@ -54,29 +55,6 @@ const setLoadState = (state: LmLoadState): void => lmModelStore.setState(state, 
 
 type Fetch = (url: string) => Promise<Response>;
 
-/** Reads a response body to the end, reporting bytes received (and the total when the server sends it). */
-async function readWithProgress(response: Response, onProgress: (received: number, total: number | null) => void): Promise<ArrayBuffer> {
-  const header = response.headers.get('content-length');
-  const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
-  if (!response.body) return response.arrayBuffer();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.length;
-    onProgress(received, total);
-  }
-  const out = new Uint8Array(received);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out.buffer;
-}
 
 /** Loads the file into `lmModelStore` unless it is loading or loaded; after an error, a new call tries again. */
 export async function ensureTrainedModel(fetchFile: Fetch = (url) => fetch(url)): Promise<void> {
@@ -90,7 +68,8 @@ export async function ensureTrainedModel(fetchFile: Fetch = (url) => fetch(url))
       setLoadState({ status: 'error', reason: 'network', detail: `HTTP ${response.status}`, httpStatus: response.status });
       return;
     }
-    buffer = await readWithProgress(response, (received, total) => setLoadState({ status: 'loading', received, total }));
+    const total = contentLength(response);
+    buffer = (await readBodyWithProgress(response, (received) => setLoadState({ status: 'loading', received, total }))).buffer;
   } catch (err) {
     setLoadState({ status: 'error', reason: 'network', detail: err instanceof Error ? err.message : String(err) });
     return;

@@ -1,4 +1,5 @@
 import { SITE_MODEL_CARD_PATH, SITE_MODEL_PATH, SITE_SCRIPT_PATH, type FetchedSiteFile } from './siteArchive';
+import { contentLength, readBodyWithProgress } from '../../state/readBody';
 
 /*
  * Fetches the archive's files from the app's own folder (the same files the dialog's element snippet points at),
@@ -32,35 +33,6 @@ export interface SiteFetchProgress {
 
 export type FetchLike = (url: string, init: { readonly signal?: AbortSignal }) => Promise<Response>;
 
-/** Reads a body to the end, reporting bytes as they arrive. */
-async function readBody(response: Response, onChunk: (received: number) => void): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.length;
-    onChunk(received);
-  }
-  const bytes = new Uint8Array(received);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
-}
-
-function contentLength(response: Response): number | null {
-  const header = response.headers.get('content-length');
-  // A compressed body's Content-Length counts compressed bytes, the stream gives decoded ones: no total then.
-  if (header === null || !/^\d+$/.test(header) || response.headers.get('content-encoding') !== null) return null;
-  return Number(header);
-}
-
 async function fetchOne(file: FetchedSiteFile, base: string, fetcher: FetchLike, signal: AbortSignal | undefined, onProgress: (p: SiteFetchProgress) => void): Promise<Uint8Array> {
   const url = new URL(file, base).href;
   if (new URL(url).protocol === 'file:') throw new SiteFetchError({ kind: 'file-protocol', file, url });
@@ -76,7 +48,7 @@ async function fetchOne(file: FetchedSiteFile, base: string, fetcher: FetchLike,
   const total = contentLength(response);
   onProgress({ file, received: 0, total });
   try {
-    return await readBody(response, (received) => onProgress({ file, received, total }));
+    return await readBodyWithProgress(response, (received) => onProgress({ file, received, total }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new SiteFetchError({ kind: 'network', file, url });
