@@ -6,6 +6,7 @@ import { EmbedButton } from '../../../src/components/share/EmbedButton';
 import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../../src/state/walkthroughStore';
+import { withModalDialogs } from './modalDialogs';
 
 const BASE = 'https://school.example/ai/lab/';
 const LINK = `${BASE}embed.html?text=The+cat+sat&lang=en&widget=heatmap`;
@@ -140,15 +141,7 @@ describe('DownloadForSite', () => {
 });
 
 describe('in the Embed dialog', () => {
-  // jsdom has <dialog> without showModal/close.
-  beforeAll(() => {
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-  });
-  afterAll(() => {
-    delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal;
-  });
+  withModalDialogs();
   beforeEach(() => {
     useLab.setState(DEFAULT_SETTINGS);
     useWalkthrough.setState(DEFAULT_WALKTHROUGH);

@@ -4,20 +4,14 @@ import { EmbedButton } from '../../../src/components/share/EmbedButton';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { useUi, type Locale } from '../../../src/state/uiStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../../src/state/walkthroughStore';
+import { withModalDialogs } from './modalDialogs';
 
 // The dialog's defaults and copy buttons, as an instructor meets them: every snippet can be copied with a button
 // that then says "Copied", and the frame starts full width with its height following the widget.
 
 const BASE = 'https://school.example/ai/lab/';
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
-afterAll(() => {
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal;
-});
+withModalDialogs();
 beforeEach(() => {
   useLab.setState({ ...DEFAULT_SETTINGS, text: 'The cat sat on the mat' });
   useWalkthrough.setState(DEFAULT_WALKTHROUGH);

@@ -5,25 +5,12 @@ import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../../src/state/walkthroughStore';
 import { HEIGHT_MESSAGE } from '../../../src/shared/embedContract';
+import { withModalDialogs } from './modalDialogs';
 
 const BASE = 'https://school.example/ai/lab/';
 const XSS = '<img src=x onerror=alert(1)>';
 
-// jsdom has <dialog> without showModal/close: behave like a browser (close fires 'close', as Escape does).
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    if (!this.open) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
-afterAll(() => {
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal;
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).close;
-});
+withModalDialogs();
 beforeEach(() => {
   useLab.setState(DEFAULT_SETTINGS);
   useWalkthrough.setState(DEFAULT_WALKTHROUGH);

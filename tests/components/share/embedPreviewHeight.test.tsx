@@ -6,18 +6,12 @@ import { HEIGHT_MESSAGE } from '../../../src/shared/embedContract';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../../src/state/walkthroughStore';
+import { withModalDialogs } from './modalDialogs';
 
 // The Embed dialog's preview at a fixed size held a widget 1,005 px tall in a 520 px frame without a word. The
 // widget reports its height at every size; the dialog now says when the snippet's frame would cut it off.
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
-afterAll(() => {
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal;
-});
+withModalDialogs();
 beforeEach(() => {
   useLab.setState(DEFAULT_SETTINGS);
   useWalkthrough.setState(DEFAULT_WALKTHROUGH);

@@ -8,20 +8,14 @@ import { DEFAULT_SETTINGS, useLab, type LabSettings } from '../../../src/state/l
 import { fitLinkSettings, URL_LIMITS } from '../../../src/state/urlState';
 import { applyQuery, useUrlNotices } from '../../../src/state/urlSync';
 import { allCells } from '../../state/pairs';
+import { withModalDialogs } from './modalDialogs';
 
 const BASE = 'https://school.example/ai/lab/';
 const MAX_LINK = 8192;
 const CHINESE: LabSettings = { ...DEFAULT_SETTINGS, text: '我'.repeat(2000) };
 const HEAVY: LabSettings = { ...CHINESE, maskMode: 'custom', customMask: allCells(URL_LIMITS.maxListEntries) };
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
-afterAll(() => {
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal;
-});
+withModalDialogs();
 beforeEach(() => {
   useLab.setState(DEFAULT_SETTINGS);
   useUi.setState({ locale: 'en' });
