@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LabStatus } from '../components/LabStatus';
 import { UrlNotices } from '../components/share/UrlNotices';
@@ -9,8 +9,8 @@ import { TokenLimitContext } from '../state/tokenLimit';
 import { TRAINED_SHAPE } from '../state/modelChoice';
 import { useLabComputationState } from '../state/useLabComputation';
 import { settingsToQuery, type UrlNotice } from '../state/urlState';
-import { TRAINED_ONLY_WIDGETS, type EmbedOptions } from '../shared/embedContract';
-import { ModelScope } from '../state/modelScope';
+import { TRAINED_ONLY_WIDGETS, type EmbedOptions, type EmbedWidget as EmbedWidgetId } from '../shared/embedContract';
+import { ModelScope, useScopedModel } from '../state/modelScope';
 import { EmbedControls } from './EmbedControls';
 import { EmbedNotices } from './EmbedNotices';
 import { EmbedWidget } from './EmbedWidget';
@@ -35,10 +35,21 @@ export interface EmbedViewProps {
  * the options in. Locked controls stay at the values the stores hold when it mounts.
  */
 export function EmbedView(props: EmbedViewProps) {
+  return (
+    <EmbedModelScope widget={props.options.widget}>
+      <EmbedViewWithLimit {...props} />
+    </EmbedModelScope>
+  );
+}
+
+/** The model an embed of `widget` runs: predictions and generation exist only for the trained language model, so they run it whatever the link's model. */
+export function EmbedModelScope({ widget, children }: { readonly widget: EmbedWidgetId; readonly children: ReactNode }) {
+  return <ModelScope model={TRAINED_ONLY_WIDGETS.includes(widget) ? 'trained' : 'settings'}>{children}</ModelScope>;
+}
+
+function EmbedViewWithLimit(props: EmbedViewProps) {
   const widget = props.options.widget;
-  // Predictions and generation exist only for the trained language model: they run it whatever the link's model.
-  const trainedOnly = TRAINED_ONLY_WIDGETS.includes(widget);
-  const trained = useLab((s) => trainedOnly || s.model === 'trained');
+  const trained = useScopedModel(useLab((s) => s.model)) === 'trained';
   const embedDim = useLab((s) => (trained ? TRAINED_SHAPE.embedDim : s.embedDim));
   const numHeads = useLab((s) => (trained ? TRAINED_SHAPE.numHeads : s.numHeads));
   const numLayers = useLab((s) => (trained ? TRAINED_SHAPE.numLayers : s.numLayers));
@@ -46,9 +57,7 @@ export function EmbedView(props: EmbedViewProps) {
   const limit = embedTokenLimit(widget, { embedDim, numHeads, numLayers });
   return (
     <TokenLimitContext value={limit}>
-      <ModelScope model={trainedOnly ? 'trained' : 'settings'}>
-        <EmbedViewBody {...props} />
-      </ModelScope>
+      <EmbedViewBody {...props} />
     </TokenLimitContext>
   );
 }
@@ -75,8 +84,9 @@ function EmbedViewBody({ options, notices = [], labUrl = './index.html' }: Embed
 
   const { result } = computation;
   // Fitting a long view into a short link tries several lengths: only when the settings change, not per render.
-  const trainedOnly = TRAINED_ONLY_WIDGETS.includes(options.widget);
-  const query = useMemo(() => settingsToQuery(trainedOnly ? { ...settings, model: 'trained' } : settings, locale), [settings, locale, trainedOnly]);
+  // The lab opens on the model this view runs (the trained one for predictions and generation).
+  const model = useScopedModel(settings.model);
+  const query = useMemo(() => settingsToQuery({ ...settings, model }, locale), [settings, locale, model]);
   const href = query === '' ? labUrl : `${labUrl}?${query}`;
   // The heads grid is nothing but a head selector: with heads locked, its thumbnails are disabled too.
   const widgetLocked = options.widget === 'heads-grid' && options.locked.includes('heads');

@@ -53,11 +53,11 @@ describe('a custom element whose model file fails', () => {
     vi.unstubAllGlobals();
   });
 
-  async function mount(attributes: Record<string, string>, lang?: string): Promise<HTMLElement> {
+  async function mount(attributes: Record<string, string>, lang?: string, name = 'attention-heatmap'): Promise<HTMLElement> {
     const section = document.createElement('section');
     if (lang) section.setAttribute('lang', lang);
     host.append(section);
-    const element = document.createElement('attention-heatmap');
+    const element = document.createElement(name);
     for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
     await act(async () => section.append(element));
     return element;
@@ -99,5 +99,11 @@ describe('a custom element whose model file fails', () => {
     const untrained = await mount({ text: 'one two', lang: 'en', model: 'untrained' });
     await inside(trained).findByRole('alert');
     expect(inside(untrained).queryByRole('alert')).toBeNull();
+  });
+
+  it('speaks in a predictions element even when its attributes say model=untrained: that widget runs the trained model', async () => {
+    fetchFile.mockResolvedValue(new Response('not found', { status: 404 }));
+    const element = await mount({ text: 'one two', lang: 'en', model: 'untrained' }, undefined, 'attention-predictions');
+    expect(await inside(element).findByRole('alert')).toHaveTextContent('was not found');
   });
 });

@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { useT } from '../../i18n/translate';
 import { ensureTrainedModel, lmModelStore, modelUrl } from '../../state/lmModelStore';
 import { useLab } from '../../state/labStore';
+import { useScopedModel } from '../../state/modelScope';
 import { modelFailureText } from './modelFailure';
 import './elementModelStatus.css';
 
@@ -13,7 +14,7 @@ import './elementModelStatus.css';
  */
 export function ElementModelStatus() {
   const t = useT();
-  const wantsTrained = useLab((s) => s.model === 'trained');
+  const wantsTrained = useScopedModel(useLab((s) => s.model)) === 'trained';
   const state = useStore(lmModelStore);
   if (!wantsTrained || state.status !== 'error') return null;
   return (

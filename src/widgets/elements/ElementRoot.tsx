@@ -4,7 +4,7 @@ import { UiStoreProvider, type UiState } from '../../state/uiStore';
 import { LabStoreProvider, type LabState } from '../../state/labStore';
 import { WalkthroughStoreProvider, type WalkthroughState } from '../../state/walkthroughStore';
 import type { EmbedOptions } from '../../shared/embedContract';
-import { EmbedView } from '../EmbedView';
+import { EmbedModelScope, EmbedView } from '../EmbedView';
 import type { EmbedPageNotice } from '../parseEmbedQuery';
 import { ElementModelStatus } from './ElementModelStatus';
 
@@ -32,7 +32,10 @@ export function ElementRoot({ stores, options, notices, labUrl }: ElementRootPro
       <UiStoreProvider store={stores.ui}>
         <LabStoreProvider store={stores.lab}>
           <WalkthroughStoreProvider store={stores.walkthrough}>
-            <ElementModelStatus />
+            {/* In the embed's own model scope: predictions and generation run the trained model whatever the attributes say. */}
+            <EmbedModelScope widget={options.widget}>
+              <ElementModelStatus />
+            </EmbedModelScope>
             <EmbedView options={options} notices={notices} labUrl={labUrl} />
           </WalkthroughStoreProvider>
         </LabStoreProvider>
