@@ -9,6 +9,35 @@ interface Tally {
   readonly name: string;
   readonly passed: number;
   readonly failed: number;
+  /** What failed, one line each, repeated at the very end: a CI log is often read from its tail only. */
+  readonly failures?: readonly string[];
+}
+
+interface VitestReport {
+  readonly numPassedTests: number;
+  readonly numFailedTests: number;
+  readonly numFailedTestSuites: number;
+  readonly testResults: readonly {
+    readonly name: string;
+    readonly status: string;
+    readonly message?: string;
+    readonly assertionResults: readonly { readonly fullName: string; readonly status: string; readonly failureMessages: readonly string[] }[];
+  }[];
+}
+
+function firstLine(message: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- strips the terminal colours vitest puts in messages
+  return (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+}
+
+function vitestFailures(report: VitestReport): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults) {
+    const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failedTests) lines.push(`${file.name.replace(process.cwd() + '/', '')} › ${a.fullName}: ${firstLine(a.failureMessages[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) lines.push(`${file.name.replace(process.cwd() + '/', '')}: ${firstLine(file.message)}`);
+  }
+  return lines;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'attention-lab-tests-'));
@@ -24,9 +53,9 @@ function vitest(): Tally {
   const out = join(work, 'vitest.json');
   const { status } = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   if (!existsSync(out)) return { name: 'vitest', passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+  const report = JSON.parse(readFileSync(out, 'utf8')) as VitestReport;
   const failed = report.numFailedTests + report.numFailedTestSuites;
-  return { name: 'vitest', passed: report.numPassedTests, failed: status !== 0 && failed === 0 ? 1 : failed };
+  return { name: 'vitest', passed: report.numPassedTests, failed: status !== 0 && failed === 0 ? 1 : failed, failures: vitestFailures(report) };
 }
 
 function golden(): Tally {
@@ -56,6 +85,7 @@ function e2e(): Tally | null {
 }
 
 const tallies = [vitest(), golden(), e2e()].filter((t): t is Tally => t !== null);
+for (const t of tallies) for (const line of t.failures ?? []) console.log(`FAILED ${t.name}: ${line}`);
 for (const t of tallies) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed`);
 const passed = tallies.reduce((s, t) => s + t.passed, 0);
 const failed = tallies.reduce((s, t) => s + t.failed, 0);

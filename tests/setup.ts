@@ -11,8 +11,9 @@ if (typeof HTMLCanvasElement !== 'undefined') {
 }
 
 // Lessons, the guide and the playground are loaded on demand (code split); on a shared two-core machine the first
-// import under a full parallel run can take longer than Testing Library's default 1 s wait for findBy*/waitFor.
+// import under a full parallel run can take longer than Testing Library's default 1 s wait for findBy*/waitFor
+// (15 s: a CI run on an oversubscribed machine once took over 5 s to draw the predictions embed).
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 15_000 });
 }
