@@ -23,7 +23,11 @@ MAGIC = b"ATTNLM01"
 def tensors_of(state: dict, n_layer: int) -> list[tuple[str, np.ndarray]]:
     """The checkpoint's parameters under the golden causal_lm names, in file order."""
     t = lambda k: state[k].detach().cpu().numpy().astype(np.float32)  # noqa: E731
-    out = [("wte", t("wte.weight")), ("wpe", t("wpe.weight"))]
+    if "wte_factor.weight" in state:  # factorised: V x F table in int8 with a scale per row, and the F x E projection
+        q, scale = quantize_rows(t("wte_factor.weight"))
+        out = [("wte_factor", q), ("wte_factor_scale", scale), ("wte_proj", t("wte_proj.weight").T.copy()), ("wpe", t("wpe.weight"))]
+    else:
+        out = [("wte", t("wte.weight")), ("wpe", t("wpe.weight"))]
     for i in range(n_layer):
         p = f"blocks.{i}."
         out += [
@@ -38,17 +42,30 @@ def tensors_of(state: dict, n_layer: int) -> list[tuple[str, np.ndarray]]:
     return out
 
 
+def quantize_rows(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Symmetric int8 per row: row ≈ q * scale, scale = max |row| / 127 stored as float16 (the value both readers use)."""
+    scale = (np.abs(table).max(axis=1) / 127).astype("<f2")
+    safe = np.where(scale.astype(np.float32) > 0, scale.astype(np.float32), 1.0)
+    q = np.clip(np.rint(table / safe[:, None]), -127, 127).astype(np.int8)
+    return q, scale
+
+
 def write_model_file(path: str, config: dict, tensors: list[tuple[str, np.ndarray]], vocabulary: dict, training: dict) -> None:
     entries = []
     blobs = []
     offset = 0
     for name, array in tensors:
-        half = array.astype("<f2")
-        if not np.all(np.isfinite(half)):
-            raise SystemExit(f"{name} overflows float16")
-        entries.append({"name": name, "shape": list(array.shape), "dtype": "f16", "offset": offset})
-        blobs.append(half.tobytes())
-        offset += half.nbytes
+        if array.dtype == np.int8:
+            raw, dtype = array.tobytes(), "i8"
+        else:
+            half = array.astype("<f2")
+            if not np.all(np.isfinite(half)):
+                raise SystemExit(f"{name} overflows float16")
+            raw, dtype = half.tobytes(), "f16"
+        entries.append({"name": name, "shape": list(array.shape), "dtype": dtype, "offset": offset})
+        pad = (-len(raw)) % 8  # every tensor starts 8-aligned
+        blobs.append(raw + b"\0" * pad)
+        offset += len(raw) + pad
     header = json.dumps({"format": "attention-lab/lm-model", "version": 1, "config": config, "tensors": entries, "vocabulary": vocabulary, "training": training},
                         ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     start = 12 + len(header)
@@ -62,7 +79,8 @@ def write_model_file(path: str, config: dict, tensors: list[tuple[str, np.ndarra
 
 
 def read_model_file(path: str) -> tuple[dict, dict[str, np.ndarray]]:
-    """(header, name → float64 array) of a model file: the weights exactly as the app decodes them."""
+    """(header, name → float64 array) of a model file: the weights exactly as the app decodes them. A factorised
+    embedding comes back as the one V x E table "wte" the app rebuilds from it (int8 x row scale, times wte_proj)."""
     data = open(path, "rb").read()
     if data[:8] != MAGIC:
         raise SystemExit(f"{path} is not a model file")
@@ -72,8 +90,11 @@ def read_model_file(path: str) -> tuple[dict, dict[str, np.ndarray]]:
     out = {}
     for e in header["tensors"]:
         count = int(np.prod(e["shape"]))
-        a = np.frombuffer(data, dtype="<f2", count=count, offset=start + e["offset"])
+        a = np.frombuffer(data, dtype="<f2" if e["dtype"] == "f16" else np.int8, count=count, offset=start + e["offset"])
         out[e["name"]] = a.astype(np.float64).reshape(e["shape"])
+    if "wte_factor" in out:
+        table = (out.pop("wte_factor") * out.pop("wte_factor_scale")[:, None]).astype(np.float32)  # exact in float32, as in the app
+        out = {"wte": table.astype(np.float64) @ out.pop("wte_proj"), **out}
     return header, out
 
 
@@ -97,6 +118,7 @@ def main(argv=None) -> int:
         "vocab_size": len(vocabulary["tokens"]), "n_positions": c["context"], "embed_dim": c["n_embd"], "num_heads": c["n_head"],
         "num_layers": c["n_layer"], "ffn_dim": c["ffn_dim"], "activation": c["activation"], "layer_norm_eps": c["layer_norm_eps"],
         "tied_embeddings": True,
+        **({"embed_factor": c["embed_factor"]} if c.get("embed_factor") else {}),
     }
     training = {
         "steps": state["step"], "tokens_seen": state["step"] * c["batch"] * c["context"], "minutes": round(state.get("elapsed", 0.0) / 60, 1),

@@ -77,6 +77,13 @@ class Config:
     lr_changes: str = ""
     layer_norm_eps: float = 1e-5
     activation: str = "gelu"
+    # Factorised token embedding (ALBERT's): 0 = one V x E table; F > 0 = a V x F table times an F x E projection,
+    # tied for the output as logits = (h . proj) . table^T. It keeps a large vocabulary small on disk (the export
+    # stores the table in int8) and its output layer cheap on the CPU: the logits cost V*F, not V*E, a token.
+    embed_factor: int = 0
+    # Where the weights started when not from the seed's random init (transplant.py: another vocabulary's run);
+    # informational, shown on the model card.
+    transplanted_from: str = ""
     probe_every: int = 250
     checkpoint_every: int = 250
     threads: int = 0  # 0: all cores
@@ -133,7 +140,11 @@ class GPT(nn.Module):
     def __init__(self, c: Config, vocab_size: int):
         super().__init__()
         self.c = c
-        self.wte = nn.Embedding(vocab_size, c.n_embd)
+        if c.embed_factor:
+            self.wte_factor = nn.Embedding(vocab_size, c.embed_factor)
+            self.wte_proj = nn.Linear(c.embed_factor, c.n_embd, bias=False)  # weight: E x F
+        else:
+            self.wte = nn.Embedding(vocab_size, c.n_embd)
         self.wpe = nn.Embedding(c.context, c.n_embd)
         self.blocks = nn.ModuleList([Block(c) for _ in range(c.n_layer)])
         self.lnf = nn.LayerNorm(c.n_embd, eps=c.layer_norm_eps)
@@ -141,19 +152,23 @@ class GPT(nn.Module):
         for block in self.blocks:  # GPT-2's scaled init of the residual projections
             nn.init.normal_(block.out_proj.weight, std=0.02 / math.sqrt(2 * c.n_layer))
             nn.init.normal_(block.proj.weight, std=0.02 / math.sqrt(2 * c.n_layer))
+        if c.embed_factor:  # the product starts with the plain table's scale (std 0.02)
+            nn.init.normal_(self.wte_proj.weight, std=1 / math.sqrt(c.embed_factor))
 
     @staticmethod
     def _init(m):
         if isinstance(m, nn.Linear):
             nn.init.normal_(m.weight, std=0.02)
-            nn.init.zeros_(m.bias)
+            if m.bias is not None:
+                nn.init.zeros_(m.bias)
         elif isinstance(m, nn.Embedding):
             nn.init.normal_(m.weight, std=0.02)
 
     def hidden(self, ids: torch.Tensor, disabled: dict[int, set[int]] | None = None, need_weights: bool = False):
         """The final LayerNorm's output (b, t, e) and each layer's attention weights."""
         t = ids.shape[1]
-        x = self.wte(ids) + self.wpe(torch.arange(t, device=ids.device))
+        tokens = self.wte_proj(self.wte_factor(ids)) if self.c.embed_factor else self.wte(ids)
+        x = tokens + self.wpe(torch.arange(t, device=ids.device))
         maps = []
         for i, block in enumerate(self.blocks):
             x, w = block(x, (disabled or {}).get(i), need_weights)
@@ -162,12 +177,24 @@ class GPT(nn.Module):
 
     def forward(self, ids: torch.Tensor, disabled: dict[int, set[int]] | None = None, need_weights: bool = False):
         h, maps = self.hidden(ids, disabled, need_weights)
-        return h @ self.wte.weight.T, maps  # tied embeddings
+        x, table = self.output_side(h)
+        return x @ table.T, maps  # tied embeddings
+
+    def output_side(self, h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """(x, table) with logits = x @ table.T: (h, wte) for one table; (h . proj, factor table) when factorised."""
+        if self.c.embed_factor:
+            return h @ self.wte_proj.weight, self.wte_factor.weight
+        return h, self.wte.weight
+
+    def token_table(self) -> torch.Tensor:
+        """The V x E token embedding, factorised or not."""
+        return self.wte_factor.weight @ self.wte_proj.weight.T if self.c.embed_factor else self.wte.weight
 
     def loss(self, rows: torch.Tensor) -> torch.Tensor:
         """Mean next-token cross-entropy of rows (b, t + 1); the same value as F.cross_entropy on forward's logits."""
         h, _ = self.hidden(rows[:, :-1])
-        return TiedCrossEntropy.apply(h.reshape(-1, h.shape[-1]), self.wte.weight, rows[:, 1:].reshape(-1))
+        x, table = self.output_side(h)
+        return TiedCrossEntropy.apply(x.reshape(-1, x.shape[-1]), table, rows[:, 1:].reshape(-1))
 
 
 class TiedCrossEntropy(torch.autograd.Function):
@@ -419,7 +446,7 @@ def main(argv=None) -> int:
         rewarm_at = state.get("rewarm_at", 0)
     if state is not None:
         saved = Config(**state["config"])
-        if saved != c and any(getattr(saved, k) != getattr(c, k) for k in ("n_layer", "n_head", "n_embd", "ffn_dim", "context", "seed")):
+        if saved != c and any(getattr(saved, k) != getattr(c, k) for k in ("n_layer", "n_head", "n_embd", "ffn_dim", "context", "seed", "embed_factor")):
             print(f"{ckpt_path} was trained with another architecture or seed; use another --out", file=sys.stderr)
             return 2
         # resuming may extend the run and change the thread count (which changes no result), nothing else

@@ -11,13 +11,17 @@ import { parseVocabulary, type LmVocabulary } from './vocabulary';
  *   bytes 0–7    "ATTNLM01" (ASCII)
  *   bytes 8–11   n, the header's length in bytes (uint32, little-endian)
  *   next n bytes the header, UTF-8 JSON (LmModelHeader below)
- *   zero padding to a multiple of 8, then the data: every tensor as little-endian float16, row-major, at
- *   header.tensors[k].offset bytes from the start of the data
+ *   zero padding to a multiple of 8, then the data: every tensor row-major at header.tensors[k].offset bytes from
+ *   the start of the data, as little-endian float16 ("f16") or signed bytes ("i8")
  *
  * Tensor names and shapes are the golden "causal_lm" fields (shared/golden-format.md): wte (V×E), wpe (C×E),
  * layers.<i>.{ln1_weight, ln1_bias, in_proj_weight (3E×E), in_proj_bias, out_proj_weight, out_proj_bias, ln2_weight,
  * ln2_bias, fc_weight (F×E), fc_bias, proj_weight (E×F), proj_bias}, lnf_weight, lnf_bias[, lm_head_weight].
  * The vocabulary travels in the header, so a model never meets a tokenizer it was not trained with.
+ *
+ * A large vocabulary may come factorised (config.embed_factor = F): instead of wte, wte_factor (V×F, "i8"),
+ * wte_factor_scale (V, one scale per row) and wte_proj (F×E); the reader rebuilds wte = (int8 × scale) · wte_proj
+ * once, so everything after it sees the one V×E table the golden format describes.
  */
 export const LM_MODEL_MAGIC = 'ATTNLM01';
 export const LM_MODEL_FORMAT = 'attention-lab/lm-model';
@@ -33,12 +37,14 @@ export interface LmModelConfig {
   readonly activation: 'gelu' | 'gelu_tanh';
   readonly layer_norm_eps: number;
   readonly tied_embeddings: boolean;
+  /** Rank of a factorised token embedding (absent: one V×E table). */
+  readonly embed_factor?: number;
 }
 
 export interface LmTensorEntry {
   readonly name: string;
   readonly shape: readonly number[];
-  readonly dtype: 'f16';
+  readonly dtype: 'f16' | 'i8';
   /** Bytes from the start of the data section. */
   readonly offset: number;
 }
@@ -76,6 +82,10 @@ function readConfig(raw: unknown): LmModelConfig {
   if (raw.activation !== 'gelu' && raw.activation !== 'gelu_tanh') throw broken(`config.activation is ${JSON.stringify(raw.activation)}`);
   if (typeof raw.layer_norm_eps !== 'number' || !(raw.layer_norm_eps > 0)) throw broken('config.layer_norm_eps must be a positive number');
   if (typeof raw.tied_embeddings !== 'boolean') throw broken('config.tied_embeddings must be true or false');
+  const factor = raw.embed_factor;
+  if (factor !== undefined && (typeof factor !== 'number' || !Number.isInteger(factor) || factor < 1 || factor > (raw.embed_dim as number))) {
+    throw broken(`config.embed_factor is ${JSON.stringify(factor)}, not a whole number from 1 to the width`);
+  }
   return raw as unknown as LmModelConfig;
 }
 
@@ -100,20 +110,40 @@ export function parseLmModelFile(buffer: ArrayBuffer): LmModelFile {
   const dataStart = Math.ceil((12 + headerLength) / 8) * 8;
   const tensors = new Map<string, { shape: number[]; values: Float32Array }>();
   for (const entry of raw.tensors as unknown[]) {
-    if (!isRecord(entry) || typeof entry.name !== 'string' || !Array.isArray(entry.shape) || entry.dtype !== 'f16' || typeof entry.offset !== 'number') throw broken('a tensor entry is malformed');
+    if (!isRecord(entry) || typeof entry.name !== 'string' || !Array.isArray(entry.shape) || (entry.dtype !== 'f16' && entry.dtype !== 'i8') || typeof entry.offset !== 'number') throw broken('a tensor entry is malformed');
     const shape = entry.shape.map(Number);
     const count = shape.reduce((a, b) => a * b, 1);
     const start = dataStart + entry.offset;
-    if (!shape.every((n) => Number.isInteger(n) && n > 0) || !Number.isInteger(entry.offset) || entry.offset < 0 || entry.offset % 2 !== 0 || start + 2 * count > bytes.length) {
+    const width = entry.dtype === 'f16' ? 2 : 1;
+    if (!shape.every((n) => Number.isInteger(n) && n > 0) || !Number.isInteger(entry.offset) || entry.offset < 0 || entry.offset % width !== 0 || start + width * count > bytes.length) {
       throw broken(`tensor ${entry.name} does not fit in the file (the file may be cut short)`);
     }
-    const halves = new Uint16Array(count);
-    new Uint8Array(halves.buffer).set(bytes.subarray(start, start + 2 * count)); // copy: the offset may not be 2-aligned in memory
-    tensors.set(entry.name, { shape, values: float16ToFloat32(halves) });
+    tensors.set(entry.name, { shape, values: entry.dtype === 'f16' ? readFloat16(bytes, start, count) : Float32Array.from(new Int8Array(bytes.buffer, bytes.byteOffset + start, count)) });
   }
   const weights = weightsOf(config, tensors);
   validateCausalLmWeights(weights); // shapes, and every weight finite (an f16 overflow would be ±Infinity)
   return { header: { ...(raw as unknown as LmModelHeader), config, vocabulary }, weights, vocabulary };
+}
+
+function readFloat16(bytes: Uint8Array, start: number, count: number): Float32Array {
+  const halves = new Uint16Array(count);
+  new Uint8Array(halves.buffer).set(bytes.subarray(start, start + 2 * count)); // copy: the offset may not be 2-aligned in memory
+  return float16ToFloat32(halves);
+}
+
+/** wte (V×E) = (q · scale per row) · proj, q: V×F int8 values, proj: F×E. Row by row, so the V×F product is never held. */
+export function rebuildFactorisedTable(q: Float32Array, scale: Float32Array, proj: Float32Array, vocab: number, factor: number, width: number): Float32Array {
+  const out = new Float32Array(vocab * width);
+  for (let v = 0; v < vocab; v++) {
+    const row = out.subarray(v * width, (v + 1) * width);
+    for (let f = 0; f < factor; f++) {
+      const a = q[v * factor + f] * scale[v];
+      if (a === 0) continue;
+      const p = f * width;
+      for (let e = 0; e < width; e++) row[e] += a * proj[p + e];
+    }
+  }
+  return out;
 }
 
 function weightsOf(c: LmModelConfig, tensors: ReadonlyMap<string, { shape: number[]; values: Float32Array }>): CausalLmWeights {
@@ -146,7 +176,9 @@ function weightsOf(c: LmModelConfig, tensors: ReadonlyMap<string, { shape: numbe
     activation: c.activation,
     layerNormEps: eps,
     tiedEmbeddings: c.tied_embeddings,
-    wte: matrix('wte', c.vocab_size, e),
+    wte: c.embed_factor === undefined
+      ? matrix('wte', c.vocab_size, e)
+      : { rows: c.vocab_size, cols: e, data: rebuildFactorisedTable(take('wte_factor', [c.vocab_size, c.embed_factor]), take('wte_factor_scale', [c.vocab_size]), take('wte_proj', [c.embed_factor, e]), c.vocab_size, c.embed_factor, e) },
     wpe: matrix('wpe', c.n_positions, e),
     layers,
     lnf: { weight: take('lnf_weight', [e]), bias: take('lnf_bias', [e]), eps },

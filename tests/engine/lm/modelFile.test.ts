@@ -90,3 +90,57 @@ describe('parseLmModelFile', () => {
     expect(() => parseLmModelFile(bytes.buffer)).toThrow(EngineError);
   });
 });
+
+describe('a factorised int8 token embedding (a large vocabulary, scripts/lm/export.py)', () => {
+  const factor = 4;
+  const e = weights.embedDim;
+  // Seeded values: q in [-127, 127], scales and the projection exactly representable in float16.
+  let seed = 7;
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const q = Int8Array.from({ length: vocabSize * factor }, () => Math.round(next() * 254) - 127);
+  const scale = Float32Array.from({ length: vocabSize }, () => halfRound(0.0005 + next() * 0.002));
+  const proj = Float32Array.from({ length: factor * e }, () => halfRound(next() * 2 - 1));
+  const factorised = { factor, q, scale, proj };
+
+  it('rebuilds wte = (q × row scale) · projection, the V×E table the rest of the engine reads', () => {
+    const file = parseLmModelFile(modelFileBytes(weights, vocabulary, { factorised }));
+    expect(file.header.config.embed_factor).toBe(factor);
+    expect(file.weights.wte.rows).toBe(vocabSize);
+    expect(file.weights.wte.cols).toBe(e);
+    let worst = 0;
+    for (const [v, c] of [[0, 0], [1, 5], [vocabSize - 1, e - 1], [Math.floor(vocabSize / 2), 17]]) {
+      let want = 0; // the definition, in float64
+      for (let f = 0; f < factor; f++) want += q[v * factor + f] * scale[v] * proj[f * e + c];
+      worst = Math.max(worst, Math.abs(file.weights.wte.data[v * e + c] - want));
+    }
+    expect(worst).toBeLessThan(1e-6);
+    const { model } = trainedModelFromBytes(modelFileBytes(weights, vocabulary, { factorised }));
+    const run = model.run({ text: 'The cat' });
+    expect(Array.from(run.logits.data).every(Number.isFinite)).toBe(true);
+  });
+
+  it('keeps the body of the model as it is (only the token table changes)', () => {
+    const plain = parseLmModelFile(modelFileBytes(weights, vocabulary));
+    const file = parseLmModelFile(modelFileBytes(weights, vocabulary, { factorised }));
+    expect(Array.from(file.weights.wpe.data)).toEqual(Array.from(plain.weights.wpe.data));
+    expect(Array.from(file.weights.layers[1].fc.weight.data)).toEqual(Array.from(plain.weights.layers[1].fc.weight.data));
+  });
+
+  const refused: [string, () => ArrayBuffer, RegExp][] = [
+    ['a missing row scale', () => modelFileBytes(weights, vocabulary, { factorised, header: (h) => { h.tensors = (h.tensors as { name: string }[]).filter((t) => t.name !== 'wte_factor_scale'); } }), /wte_factor_scale is missing/],
+    ['a factor wider than the model', () => modelFileBytes(weights, vocabulary, { factorised, header: (h) => { (h.config as Record<string, number>).embed_factor = e + 1; } }), /embed_factor/],
+    ['a factor that is not a whole number', () => modelFileBytes(weights, vocabulary, { factorised, header: (h) => { (h.config as Record<string, unknown>).embed_factor = 2.5; } }), /embed_factor/],
+    ['a table of the wrong shape', () => modelFileBytes(weights, vocabulary, { factorised, header: (h) => { (h.config as Record<string, number>).embed_factor = factor - 1; } }), /wte_factor is/],
+    ['an unknown dtype', () => modelFileBytes(weights, vocabulary, { factorised, header: (h) => { (h.tensors as { dtype: string }[])[0].dtype = 'i4'; } }), /malformed/],
+    ['a cut-off int8 table', () => modelFileBytes(weights, vocabulary, { factorised, header: (h) => { (h.tensors as { offset: number }[])[0].offset = 1e9; } }), /does not fit in the file/],
+  ];
+  it.each(refused)('refuses %s with a sentence that says so', (_, bytes, message) => {
+    expect(() => parseLmModelFile(bytes())).toThrow(message);
+  });
+
+  it('refuses an Infinity scale (the rebuilt table would not be finite)', () => {
+    const bad = Float32Array.from(scale);
+    bad[3] = Infinity;
+    expect(() => parseLmModelFile(modelFileBytes(weights, vocabulary, { factorised: { ...factorised, scale: bad } }))).toThrow(EngineError);
+  });
+});

@@ -56,26 +56,43 @@ export function tensorsOf(w: CausalLmWeights): [string, number[], Float32Array][
   return out;
 }
 
+/** A factorised token embedding to write instead of wte: q (V×F int8 values), scale (V), proj (F×E). */
+export interface FactorisedTable {
+  readonly factor: number;
+  readonly q: Int8Array;
+  readonly scale: Float32Array;
+  readonly proj: Float32Array;
+}
+
 export interface ModelFileEdits {
   /** Change the header before it is written. */
   readonly header?: (header: Record<string, unknown>) => void;
+  /** Write the token embedding factorised (config.embed_factor), as scripts/lm/export.py does for a large vocabulary. */
+  readonly factorised?: FactorisedTable;
 }
+
+type Tensor = [string, number[], Float32Array | Int8Array];
 
 /** A whole model file for `w` and `vocabulary`. */
 export function modelFileBytes(w: CausalLmWeights, vocabulary: LmVocabulary, edits: ModelFileEdits = {}): ArrayBuffer {
-  const tensors = tensorsOf(w);
+  const f = edits.factorised;
+  const tensors: Tensor[] = f
+    ? [['wte_factor', [w.vocabSize, f.factor], f.q], ['wte_factor_scale', [w.vocabSize], f.scale], ['wte_proj', [f.factor, w.embedDim], f.proj], ...tensorsOf(w).slice(1)]
+    : tensorsOf(w);
   let offset = 0;
   const entries = tensors.map(([name, shape, values]) => {
-    const entry = { name, shape, dtype: 'f16', offset };
-    offset += values.length * 2;
+    const entry = { name, shape, dtype: values instanceof Int8Array ? 'i8' : 'f16', offset };
+    offset += Math.ceil((values.length * (values instanceof Int8Array ? 1 : 2)) / 8) * 8;
     return entry;
   });
+  const positions = entries.map((entry) => entry.offset); // where the data goes, whatever an edit makes the header say
   const header: Record<string, unknown> = {
     format: LM_MODEL_FORMAT,
     version: LM_MODEL_VERSION,
     config: {
       vocab_size: w.vocabSize, n_positions: w.nPositions, embed_dim: w.embedDim, num_heads: w.numHeads, num_layers: w.numLayers,
       ffn_dim: w.ffnDim, activation: w.activation, layer_norm_eps: w.layerNormEps, tied_embeddings: w.tiedEmbeddings,
+      ...(f ? { embed_factor: f.factor } : {}),
     },
     tensors: entries,
     vocabulary,
@@ -88,8 +105,10 @@ export function modelFileBytes(w: CausalLmWeights, vocabulary: LmVocabulary, edi
   bytes.set(new TextEncoder().encode(LM_MODEL_MAGIC), 0);
   new DataView(bytes.buffer).setUint32(8, json.length, true);
   bytes.set(json, 12);
-  const halves = new Uint16Array(bytes.buffer, start, offset / 2);
-  let k = 0;
-  for (const [, , values] of tensors) for (const v of values) halves[k++] = float32ToHalf(v);
+  tensors.forEach(([, , values], i) => {
+    const at = start + positions[i];
+    if (values instanceof Int8Array) bytes.set(new Uint8Array(values.buffer, values.byteOffset, values.length), at);
+    else new Uint16Array(bytes.buffer, at, values.length).set(Array.from(values, float32ToHalf));
+  });
   return bytes.buffer;
 }
