@@ -50,7 +50,25 @@ function compareGrid(got: Matrix, expected: (number | null)[][], label: string, 
 /** The language model's run on the fixture's ids with its heads disabled: the logits and every head's weights. */
 function compareCausalLm(fx: CausalLmFixture, acc: Comparison): void {
   const run = new CausalLmModel(fx.weights).runIds(fx.tokenIds, { disabledHeads: fx.disabledHeads });
-  compareGrid(run.logits, fx.expectedLogits, 'logits', new Set(), acc);
+  if (fx.logitsColumns && fx.expectedLogSumExp) {
+    const { rows, cols } = run.logits;
+    const picked = fx.logitsColumns;
+    const data = new Float32Array(rows * picked.length);
+    const lse = new Float32Array(rows);
+    for (let r = 0; r < rows; r++) {
+      const row = run.logits.data.subarray(r * cols, (r + 1) * cols);
+      picked.forEach((c, j) => (data[r * picked.length + j] = row[c]));
+      let top = -Infinity;
+      for (const x of row) top = Math.max(top, x);
+      let sum = 0;
+      for (const x of row) sum += Math.exp(x - top);
+      lse[r] = top + Math.log(sum);
+    }
+    compareGrid({ rows, cols: picked.length, data }, fx.expectedLogits, 'logits (stored columns)', new Set(), acc);
+    compareGrid({ rows, cols: 1, data: lse }, fx.expectedLogSumExp.map((x) => [x]), 'logsumexp', new Set(), acc);
+  } else {
+    compareGrid(run.logits, fx.expectedLogits, 'logits', new Set(), acc);
+  }
   fx.expectedWeights.forEach((heads, layer) =>
     heads.forEach((w, h) => compareGrid(run.layers[layer].attention.heads[h].weights, w, `weights[${layer}][${h}]`, new Set(), acc)),
   );

@@ -47,8 +47,15 @@ export interface CausalLmFixture {
   readonly weights: CausalLmWeights;
   readonly tokenIds: readonly number[]; // L
   readonly disabledHeads: readonly HeadId[];
-  readonly expectedLogits: (number | null)[][]; // L × V
+  readonly expectedLogits: (number | null)[][]; // L × V, or L × C with logitsColumns
   readonly expectedWeights: (number | null)[][][][]; // N × H × L × L
+  /**
+   * `logits_columns` (C vocabulary ids): the fixture stores only these columns of the logits, plus each row's
+   * log-sum-exp over the whole vocabulary (`expected.logsumexp`, L), which every logit moves. For a vocabulary of
+   * 53,248 the full L × V grid would be megabytes a fixture.
+   */
+  readonly logitsColumns?: readonly number[];
+  readonly expectedLogSumExp?: readonly number[]; // L
 }
 
 export type GoldenFixture = MhaFixture | EncoderLayerFixture | CausalLmFixture;
@@ -157,6 +164,9 @@ function parseCausalLm(raw: Record<string, Json>, loadModelFile?: (path: string)
     if (!Array.isArray(layer) || layer.length !== h) throw new FixtureFormatError(`expected.weights[${i}] must hold ${h} heads`);
     return layer.map((m: Json, j: number) => expectedGrid(m, l, l, `expected.weights[${i}][${j}]`));
   });
+  const columns = 'logits_columns' in raw ? logitsColumns(raw.logits_columns, weights.vocabSize) : undefined;
+  const logSumExp = columns ? field(expected, 'logsumexp') : undefined;
+  if (logSumExp !== undefined && (!Array.isArray(logSumExp) || logSumExp.length !== l)) throw new FixtureFormatError(`expected.logsumexp must hold ${l} numbers, one a position`);
   return {
     kind: 'causal_lm',
     name: typeof raw.name === 'string' ? raw.name : '(unnamed)',
@@ -166,9 +176,20 @@ function parseCausalLm(raw: Record<string, Json>, loadModelFile?: (path: string)
     weights,
     tokenIds,
     disabledHeads: disabled.map(headPair),
-    expectedLogits: expectedGrid(field(expected, 'logits'), l, weights.vocabSize, 'expected.logits'),
+    expectedLogits: expectedGrid(field(expected, 'logits'), l, columns?.length ?? weights.vocabSize, 'expected.logits'),
     expectedWeights,
+    ...(columns && Array.isArray(logSumExp) ? { logitsColumns: columns, expectedLogSumExp: logSumExp.map((x: Json, i: number) => finiteNumber(x, `expected.logsumexp[${i}]`)) } : {}),
   };
+}
+
+function logitsColumns(v: Json, vocabSize: number): number[] {
+  if (!Array.isArray(v) || v.length < 1) throw new FixtureFormatError('"logits_columns" must be a list of vocabulary ids');
+  const seen = new Set<number>();
+  return v.map((id: Json, i: number) => {
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= vocabSize || seen.has(id)) throw new FixtureFormatError(`logits_columns[${i}] must be a new id in [0, ${vocabSize})`);
+    seen.add(id);
+    return id;
+  });
 }
 
 /** `loadModelFile` resolves a causal_lm fixture's `model_file` (relative to the fixture) to the weights it holds. */

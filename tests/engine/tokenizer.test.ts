@@ -124,13 +124,11 @@ describe('tokenize: the 512-token limit', () => {
     expect(engineError(() => tokenize('a b c', { maxTokens: 2 })).message).toContain('limit is 2');
   });
 
-  it('5,000 tokens truncate quickly', () => {
+  // How fast is the bench's business (no timed assertion on a shared machine); this checks what a student sees.
+  it('5,000 tokens truncate to the first 512 and say how many there were', () => {
     const text = words(2500) + ' ' + '我'.repeat(2500);
-    const started = performance.now();
     const result = tokenize(text, { overflow: 'truncate' });
-    const elapsed = performance.now() - started;
     expect(result.totalTokens).toBe(5000);
     expect(result.tokens).toHaveLength(512);
-    expect(elapsed).toBeLessThan(1000);
   });
 });

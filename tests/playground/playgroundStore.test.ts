@@ -481,7 +481,7 @@ describe('playground store: which errors answer an init or a load', () => {
     // Reset: the failed worker is let go, and a new session (in-process here: jsdom has no Worker) answers.
     state().reset();
     expect(disposed).toBe(true);
-    await expect.poll(() => state().status, { timeout: 5000 }).toBe('ready');
+    await expect.poll(() => state().status, { timeout: 15_000 }).toBe('ready');
   });
 
   it('an error that answers the init is shown, and leaves no model', () => {

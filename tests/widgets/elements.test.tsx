@@ -52,7 +52,7 @@ function inside(element: HTMLElement) {
 }
 
 /** The walkthrough widgets load lazily: the first import may take a while in a test run. */
-const LAZY = { timeout: 10_000 };
+const LAZY = { timeout: 15_000 };
 
 async function setAttributes(element: HTMLElement, attributes: Record<string, string | null>): Promise<void> {
   await act(async () => {

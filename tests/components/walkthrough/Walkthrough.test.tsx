@@ -44,8 +44,9 @@ describe('Walkthrough navigation', () => {
     for (let i = 0; i < POST_LN_STEPS.length; i++) await userEvent.click(screen.getByRole('button', { name: /Next/ }));
     expect(stepHeading()).toHaveTextContent('Layer norm 2');
     expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
-    // Renders every step of the walkthrough in jsdom: ~2 s alone, up to 5 s when the whole suite shares two cores.
-  }, 20_000);
+    // Renders every step of the walkthrough in jsdom: ~2 s alone, more when the whole suite shares two cores (the
+    // config's 60 s budget covers it).
+  });
 
   it('← and → move between steps when focus is inside, but not while typing in an input', async () => {
     render(
