@@ -56,6 +56,9 @@ function lockedSettings(): LabSettings {
 describe('EmbedView: one widget', () => {
   it('renders each of the eight widgets, in both languages, without NaN or raw message keys', async () => {
     const trained = labelledTrained();
+    // The others on the untrained model: on the default (trained) one with the store idle, each would start the
+    // model's download, whose failure in jsdom can land after this loop has set the stand-in ready and replace it.
+    useLab.setState({ model: 'untrained' });
     for (const widget of EMBED_WIDGETS) {
       // Predictions and generation need the trained model: a small stand-in, loaded. The others show the untrained one.
       const needsTrained = widget === 'predictions' || widget === 'generation';
