@@ -3,6 +3,7 @@ import { validateLayerParams, type LayerOps } from '../encoderLayer';
 import type { FeedForwardParams } from '../feedForward';
 import type { LayerNormParams } from '../layerNorm';
 import { LazyLogits, referenceLogitRows, type LogitRows } from '../lm/lazyLogits';
+import type { MatrixProduct } from '../lm/modelFile';
 import type { BlockedMask } from '../masks';
 import { concatCols, sliceCols, zeros, type Matrix } from '../matrix';
 import type { MhaParams, MhaTrace } from '../multiHead';
@@ -62,6 +63,28 @@ export function wasmBackend(): RunBackend | null {
     selfAttention: (x, params, mask, owner) => wasmSelfAttention(x, prepared(k, owner, 'attention', params, () => prepareMhaParams(k, params)), mask),
     layerOps: (owner) => wasmLayerOps(k, owner),
     logits: (finalHidden, output, owner) => new LazyLogits(finalHidden, output, wasmLogitRows(k, owner)),
+  };
+}
+
+/** a · b on the kernels' GEMM, in slices of rows (a bounded scratch), or null while the kernels are not loaded. */
+export function wasmProduct(): MatrixProduct | null {
+  const k = kernels;
+  if (!k) return null;
+  return (a, b) => {
+    const bT: Matrix = { rows: b.cols, cols: b.rows, data: new Float32Array(b.rows * b.cols) };
+    for (let f = 0; f < b.rows; f++) for (let e = 0; e < b.cols; e++) bT.data[e * b.rows + f] = b.data[f * b.cols + e];
+    const linear = PreparedLinear.create(k, bT, null, 'factorised table');
+    try {
+      const out = new Float32Array(a.rows * b.cols);
+      const slice = 4096;
+      for (let first = 0; first < a.rows; first += slice) {
+        const count = Math.min(slice, a.rows - first);
+        fastLinearRows(linear, a, first, count, out.subarray(first * b.cols, (first + count) * b.cols));
+      }
+      return out;
+    } finally {
+      linear.dispose();
+    }
   };
 }
 

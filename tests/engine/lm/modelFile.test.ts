@@ -3,6 +3,8 @@
 // every kind of damage is refused with a sentence that says what is wrong — never a model with NaN weights.
 import { buildVocabulary, CausalLmModel, EngineError, parseLmModelFile, trainedModelFromBytes, type CausalLmWeights, type LmVocabulary } from '../../../src/engine';
 import { float16ToFloat32 } from '../../../src/engine/lm/float16';
+import { rebuildFactorisedTable } from '../../../src/engine/lm/modelFile';
+import { disableFastAttention, enableFastAttention, wasmProduct } from '../../../src/engine/run/wasmBackend';
 import { loadLmFixture } from './causalLmSupport';
 import { float32ToHalf, modelFileBytes } from './modelFileBytes';
 
@@ -143,4 +145,23 @@ describe('a factorised int8 token embedding (a large vocabulary, scripts/lm/expo
     bad[3] = Infinity;
     expect(() => parseLmModelFile(modelFileBytes(weights, vocabulary, { factorised: { ...factorised, scale: bad } }))).toThrow(EngineError);
   });
+
+  it('rebuilds the same table on the WebAssembly kernels as in TypeScript (to float rounding)', async () => {
+    expect(await enableFastAttention()).toBe(true);
+    try {
+      const product = wasmProduct();
+      expect(product).not.toBeNull();
+      const onKernels = rebuildFactorisedTable(Float32Array.from(q), scale, proj, vocabSize, factor, e, product ?? undefined);
+      const reference = rebuildFactorisedTable(Float32Array.from(q), scale, proj, vocabSize, factor, e);
+      let worst = 0;
+      for (let i = 0; i < reference.length; i++) worst = Math.max(worst, Math.abs(onKernels[i] - reference[i]));
+      expect(worst).toBeLessThan(1e-6);
+      // and the file read with the kernels loaded is that table
+      const file = trainedModelFromBytes(modelFileBytes(weights, vocabulary, { factorised }));
+      expect(Array.from(file.model.weights.wte.data.subarray(0, 50))).toEqual(Array.from(onKernels.subarray(0, 50)));
+    } finally {
+      disableFastAttention();
+    }
+  });
 });
+
