@@ -7,7 +7,10 @@
   probability underflows float32;
 - a quick run, its weights saved with --save-weights, and a run started from them with --init-from on a fresh --out
   (what a new machine does) continues at the same step with the probe log carried over, warming up again;
-- a decay branch writes branch.pt and leaves checkpoint.pt as it was.
+- a decay branch writes branch.pt and leaves checkpoint.pt as it was;
+- a factorised embedding (--embed-factor): forward's logits are h . table^T for the rebuilt V x E table, the loss is
+  F.cross_entropy's, the export's int8 table reads back within a step of the row's scale, and --no-table-decay leaves
+  the table out of weight decay.
 """
 import json
 import os
@@ -57,6 +60,42 @@ def check_resume(data: str) -> None:
     print("save-weights → init-from resumes at the same step with the log; a decay branch leaves checkpoint.pt alone")
 
 
+def check_factorised(data: str) -> None:
+    import numpy as np
+    from export import read_model_file, tensors_of, write_model_file
+
+    torch.manual_seed(0)
+    c = train.Config(n_layer=1, n_head=2, n_embd=16, ffn_dim=32, context=12, embed_factor=4)
+    model = train.GPT(c, 300)
+    ids = torch.randint(0, 300, (2, 13))
+    logits, _ = model(ids[:, :-1])
+    h, _ = model.hidden(ids[:, :-1])
+    assert (logits - h @ model.token_table().T).abs().max() < 1e-5
+    expected = F.cross_entropy(logits.reshape(-1, 300), ids[:, 1:].reshape(-1))
+    assert abs(model.loss(ids).item() - expected.item()) < 1e-5, (model.loss(ids).item(), expected.item())
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "m.bin")
+        vocabulary = {"tokens": [str(i) for i in range(300)]}
+        config = {"vocab_size": 300, "embed_dim": 16, "embed_factor": 4}
+        write_model_file(path, config, tensors_of(model.state_dict(), 1), vocabulary, {})
+        _, t = read_model_file(path)
+        table = model.token_table().detach().numpy().astype(np.float64)
+        step = np.abs(model.wte_factor.weight.detach().numpy()).max(axis=1) / 127  # one int8 step of each row
+        bound = (step[:, None] * np.abs(model.wte_proj.weight.detach().numpy().T).sum(axis=0)[None, :]) * 0.51 + 1e-3 * np.abs(table)
+        assert (np.abs(t["wte"] - table) <= bound).all(), np.abs(t["wte"] - table).max()
+        a = os.path.join(tmp, "a")
+        quick = ["--data", data, "--quick", "--embed-factor", "4", "--no-table-decay", "--out", a, "--steps", "10"]
+        assert train.main(quick) == 0
+        state = torch.load(os.path.join(a, "checkpoint.pt"))
+        assert state["config"]["table_weight_decay"] is False and "wte_factor.weight" in state["model"]
+        groups = state["optimizer"]["param_groups"]
+        quick_model = train.GPT(train.Config(**state["config"]), state["vocab_size"])
+        vectors = sum(1 for p_ in quick_model.parameters() if p_.dim() < 2)
+        assert [g["weight_decay"] for g in groups] == [0.1, 0.0] and len(groups[1]["params"]) == vectors + 1  # the 1-D ones and the table
+    print("factorised: logits = h . table^T, the loss is F.cross_entropy's, the int8 export reads back, the table is out of weight decay")
+
+
 if __name__ == "__main__":
     check_cross_entropy()
+    check_factorised(sys.argv[1] if len(sys.argv) > 1 else ".cache/lm-data")
     check_resume(sys.argv[1] if len(sys.argv) > 1 else ".cache/lm-data")
