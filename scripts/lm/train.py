@@ -452,7 +452,9 @@ def main(argv=None) -> int:
         rewarm_at = state.get("rewarm_at", 0)
     if state is not None:
         saved = Config(**state["config"])
-        if saved != c and any(getattr(saved, k) != getattr(c, k) for k in ("n_layer", "n_head", "n_embd", "ffn_dim", "context", "seed", "embed_factor")):
+        # what the command line asks for (all of it with --quick) must be what the weights were trained with
+        arch = [k for k in ("n_layer", "n_head", "n_embd", "ffn_dim", "context", "seed", "embed_factor") if args.quick or getattr(args, k) is not None]
+        if any(getattr(saved, k) != getattr(c, k) for k in arch):
             print(f"{ckpt_path} was trained with another architecture or seed; use another --out", file=sys.stderr)
             return 2
         # resuming may extend the run and change the thread count (which changes no result), nothing else

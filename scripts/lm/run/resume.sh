@@ -4,17 +4,22 @@
 #   bash scripts/lm/run/resume.sh [--until-tokens N]      (npm run lm:train -- …)
 #
 # 1. the corpus and token files, if .cache/lm-data has none, tokenized with the committed vocabulary
-#    (scripts/lm/run/vocabulary.json) so the ids are the ones the weights were trained with;
+#    (scripts/lm/run/vocabulary.json, 53,248 tokens) so the ids are the ones the weights were trained with;
 # 2. training: from .cache/lm-train/checkpoint.pt when this machine has one, else from the committed weights
-#    (scripts/lm/run/stable.pt, written at the end of each session by save.sh), else from scratch with RECIPE;
-#    it runs until --until-tokens (default: forever; stop it with Ctrl-C or SIGTERM, which checkpoints).
+#    (scripts/lm/run/stable.pt, written at the end of each session by save.sh), else from the start of this run:
+#    transplant.py moves the first run (8,192-token vocabulary, base-8k.pt, 26.0 M tokens) onto the new vocabulary
+#    with a factorised embedding (RANK below); it runs until --until-tokens (default: forever; stop it with Ctrl-C or
+#    SIGTERM, which checkpoints).
 #
-# The recipe below is the run's; a resumed run keeps the recipe stored with its weights.
+# The recipe is stored with the weights (the transplant writes the first run's: batch 8, wsd at its last stable rate
+# 2.5e-3, the same data mix and repeats); a resumed run keeps it. The first run itself came from train.py's defaults
+# with the arguments in scripts/lm/run/README.md (it needs vocabulary-8k.json's token files).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 PY=/usr/bin/python3
 RUN=scripts/lm/run
-RECIPE=(--batch 8 --lr 1.5e-3 --lr-changes 9708:2.5e-3 --warmup 300 --schedule wsd --random-repeat-prob 0.1 --steps 100000000 --probe-every 500 --checkpoint-every 250)
+RANK=48
+SEED=4321
 
 UNTIL=""
 while [ $# -gt 0 ]; do
@@ -26,9 +31,9 @@ done
 
 if [ ! -f .cache/lm-data/vocabulary.json ]; then
   npm run lm:corpus
-  if [ -f "$RUN/vocabulary.json" ]; then npm run lm:data -- --vocabulary "$RUN/vocabulary.json"; else npm run lm:data; fi
+  npm run lm:data -- --vocabulary "$RUN/vocabulary.json"
 fi
-if [ -f "$RUN/vocabulary.json" ] && ! cmp -s "$RUN/vocabulary.json" .cache/lm-data/vocabulary.json; then
+if ! cmp -s "$RUN/vocabulary.json" .cache/lm-data/vocabulary.json; then
   echo "the token files in .cache/lm-data were made with another vocabulary than $RUN/vocabulary.json: re-tokenizing" >&2
   npm run lm:data -- --vocabulary "$RUN/vocabulary.json"
 fi
@@ -36,7 +41,16 @@ fi
 # the copy probe's phrases in this vocabulary's ids (train.py logs how many the model copies)
 npm run --silent lm -- phrases .cache/lm-data/vocabulary.json > .cache/lm-data/copy-phrases.json
 
-ARGS=("${RECIPE[@]}" --out .cache/lm-train)
-[ -f .cache/lm-train/checkpoint.pt ] || [ ! -f "$RUN/stable.pt" ] || ARGS+=(--init-from "$RUN/stable.pt")
+ARGS=(--out .cache/lm-train --threads 1 --embed-factor "$RANK" --seed "$SEED")
+if [ ! -f .cache/lm-train/checkpoint.pt ]; then
+  if [ -f "$RUN/stable.pt" ]; then
+    ARGS+=(--init-from "$RUN/stable.pt")
+  else
+    npx tsx scripts/lm/pieces.ts "$RUN/vocabulary-8k.json" "$RUN/vocabulary.json" > .cache/lm-data/pieces-8k.json
+    "$PY" scripts/lm/transplant.py --from "$RUN/base-8k.pt" --pieces .cache/lm-data/pieces-8k.json --data .cache/lm-data \
+      --embed-factor "$RANK" --seed "$SEED" --out .cache/lm-data/transplant.pt
+    ARGS+=(--init-from .cache/lm-data/transplant.pt)
+  fi
+fi
 if [ -n "$UNTIL" ]; then ARGS+=(--stop-at $(( UNTIL / (8 * 128) ))); fi
 exec "$PY" scripts/lm/train.py "${ARGS[@]}"
