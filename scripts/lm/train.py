@@ -68,6 +68,9 @@ class Config:
     # tokens + the same run again (the induction probe's kind of sequence, never its exact ones: other seeds). Text
     # alone rarely repeats an arbitrary sequence, and copying one can only be done by an induction circuit.
     random_repeat_prob: float = 0.0
+    # Later changes of random_repeat_prob, "STEP:P,STEP:P" (from STEP on, P): added to a running run with
+    # --random-repeat-change; kept in the config, so a run from scratch with the same config retraces it.
+    random_repeat_changes: str = ""
     # "cosine": warm-up then cosine to lr * min_lr_ratio at `steps`. "wsd" (warmup-stable-decay): warm-up then a
     # constant lr that any number of steps can extend; an exported model comes from a decay branch (--decay-branch).
     schedule: str = "cosine"
@@ -258,11 +261,12 @@ def batch_for_step(tokens: dict[str, np.ndarray], c: Config, step: int) -> np.nd
             dst = src + span + gap
             row[dst : dst + span] = row[src : src + span]
         rows[r] = row
-    if c.random_repeat_prob > 0:
+    random_repeat_prob = random_repeat_prob_at(c, step)
+    if random_repeat_prob > 0:
         first_ordinary = 257  # after <|endoftext|> and the 256 byte tokens
         vocab_size = c.vocab_size  # main() sets it from vocabulary.json before any batch
         for r in range(c.batch):
-            if rng.random() < c.random_repeat_prob:
+            if rng.random() < random_repeat_prob:
                 half = c.context // 2
                 length = int(rng.integers(8, half + 1))
                 run = rng.integers(first_ordinary, vocab_size, size=length)
@@ -371,6 +375,15 @@ def stable_lr(c: Config, step: int) -> float:
     return lr
 
 
+def random_repeat_prob_at(c: Config, step: int) -> float:
+    p = c.random_repeat_prob
+    for part in filter(None, (x.strip() for x in c.random_repeat_changes.split(","))):
+        at, value = part.split(":")
+        if step >= int(at):
+            p = float(value)
+    return p
+
+
 def save_atomic(obj, path: str) -> None:
     tmp = path + ".tmp"
     torch.save(obj, tmp)
@@ -404,6 +417,8 @@ def main(argv=None) -> int:
     p.add_argument("--lr-change", default=None, metavar="LR",
                    help="wsd: from the checkpoint's step on, the stable rate becomes LR (ramped over --warmup steps); "
                         "recorded in the config's lr_changes")
+    p.add_argument("--random-repeat-change", type=float, default=None, metavar="P",
+                   help="from the checkpoint's step on, random_repeat_prob becomes P (recorded in the config's random_repeat_changes)")
     p.add_argument("--no-table-decay", action="store_true",
                    help="no weight decay on the token table (recorded in the config as table_weight_decay = false; may be set when resuming)")
     p.add_argument("--decay-branch", type=int, default=None, metavar="N",
@@ -461,6 +476,8 @@ def main(argv=None) -> int:
         c = Config(**{**state["config"], "steps": args.steps if args.steps is not None else state["config"]["steps"], "vocab_size": vocab_size, "threads": args.threads if args.threads is not None else state["config"].get("threads", 0)})
         if args.no_table_decay:
             c.table_weight_decay = False
+        if args.random_repeat_change is not None:
+            c.random_repeat_changes = ",".join(filter(None, [c.random_repeat_changes, f"{state['step']}:{args.random_repeat_change}"]))
         if args.lr_change is not None:
             c.lr_changes = ",".join(filter(None, [c.lr_changes, f"{state['step']}:{args.lr_change}"]))
     threads = c.threads or os.cpu_count() or 1
