@@ -17,7 +17,7 @@ export const COPY_PHRASES: readonly CopyPhrase[] = [
   { text: '王小明和李春花去公园。王小明看见了李春', copy: '花' },
   { text: '山中有小路，雨后见新花。山中有小路，雨后见新', copy: '花' },
   { text: 'The little girl walked to the old house by the river. The little girl walked to the old', copy: ' house' },
-  { text: '张三和李四去公园，张三看见了李', copy: '四' },
+  { text: '张伟和王芳去公园，张伟看见了王', copy: '芳' },
   { text: '张三丰去了学校，老师叫了一声张三', copy: '丰' },
 ];
 

@@ -51,6 +51,19 @@ def module_from_file(header: dict, t: dict) -> GPT:
     return model
 
 
+def stored_columns(logits: np.ndarray, ids: list[int]) -> list[int] | None:
+    """All columns for a small vocabulary; for a large one (scripts/golden/README.md, logits_columns): the start token
+    and the 256 byte tokens, each row's 16 best, the tokens of the sequence, and 256 seeded others."""
+    v = logits.shape[1]
+    if v <= 8192:
+        return None
+    picked = set(range(257)) | set(ids)
+    for row in logits:
+        picked |= set(np.argsort(-row)[:16].tolist())
+    picked |= set(np.random.default_rng(0).choice(v, size=256, replace=False).tolist())
+    return sorted(int(i) for i in picked)
+
+
 def num(x: float) -> float:
     return float(f"{x:.9g}")
 
@@ -80,12 +93,19 @@ def main() -> int:
         err = max(np.abs(logits - ref_logits).max(), np.abs(weights - ref_w).max())
         if not err < 1e-9:
             raise SystemExit(f"{name}: PyTorch and the numpy reference differ by {err}")
+        expected = {"logits": [[num(v) for v in row] for row in logits], "weights": [[[[num(v) for v in row] for row in head] for head in layer] for layer in weights]}
+        columns = stored_columns(logits, ids)
+        if columns is not None:  # a large vocabulary: some columns, and each row's log-sum-exp over all of them
+            top = logits.max(axis=1, keepdims=True)
+            expected["logits"] = [[num(v) for v in row] for row in logits[:, columns]]
+            expected["logsumexp"] = [num(v) for v in (top[:, 0] + np.log(np.exp(logits - top).sum(axis=1)))]
         fixture = {
             "kind": "causal_lm", "name": name, "text": text,
             "model_file": os.path.relpath(args.model, args.out),
             **{k: c[k] for k in ("vocab_size", "n_positions", "embed_dim", "num_heads", "num_layers", "ffn_dim", "activation", "layer_norm_eps", "tied_embeddings")},
             "token_ids": ids, "disabled_heads": disabled,
-            "expected": {"logits": [[num(v) for v in row] for row in logits], "weights": [[[[num(v) for v in row] for row in head] for head in layer] for layer in weights]},
+            **({"logits_columns": columns} if columns is not None else {}),
+            "expected": expected,
         }
         path = os.path.join(args.out, f"{name}.json")
         with open(path, "w", encoding="utf-8") as f:

@@ -14,8 +14,8 @@ export const TRAINED_EXAMPLES: Readonly<Record<TrainedExampleId, string>> = {
   // A phrase seen once before: copying from the first sentence gives " house" after the second " old" (" old" occurs
   // once in the first sentence, so the earlier copy is unambiguous; each word is one token of the model's vocabulary).
   repeatEn: 'The little girl walked to the old house by the river. The little girl walked to the old',
-  // A name seen once before: copying gives 四 after the second 李 (one token per character; 李 occurs once before).
-  repeatZh: '张三和李四去公园，张三看见了李',
+  // A name seen once before: copying gives 芳 after the second 王 (one token per character; 王 occurs once before).
+  repeatZh: '张伟和王芳去公园，张伟看见了王',
   // No earlier copy to read: the last word alone (" New") makes " York" likely.
   nextWord: 'Last year she moved to New',
 };

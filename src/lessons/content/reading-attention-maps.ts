@@ -298,15 +298,15 @@ export const readingAttentionMaps: Lesson = {
       widget: 'trained-model-lab',
       config: { example: 'repeatEn,repeatZh' },
       caption: {
-        en: 'The trained model on your sentence: click a head in the grid to see its map, untick a head to switch it off. The Chinese example mentions “李四”, then stops after a second “李”; copying gives “四”. The model is tiny and often wrong: try your own repeats too.',
-        zh: '训练好的模型处理你的句子：点击网格中的头查看它的注意力图，取消勾选就把它关掉。中文例子先提到“李四”，然后停在第二个“李”之后；照抄的话，下一个是“四”。模型很小，经常出错：也试试你自己写的重复句子。',
+        en: 'The trained model on your sentence: click a head in the grid to see its map, untick a head to switch it off. The Chinese example mentions “王芳”, then stops after a second “王”; copying gives “芳”. The model is tiny and often wrong: try your own repeats too.',
+        zh: '训练好的模型处理你的句子：点击网格中的头查看它的注意力图，取消勾选就把它关掉。中文例子先提到“王芳”，然后停在第二个“王”之后；照抄的话，下一个是“芳”。模型很小，经常出错：也试试你自己写的重复句子。',
       },
     },
     {
       kind: 'prose',
       text: {
-        en: 'With every head on, “house” leads with more than half of the probability. Switch the induction head off and it falls to about 1 %. Switch only the previous-token head off and it falls just as far, although that head, from the last position, puts almost no weight on “house”: the induction head finds the earlier “old” by what the previous-token head wrote into the position after it. Two heads, neither enough alone, is what a circuit means. Heads of a trained model are rarely pure, so a map can look like a mix of two patterns, and a tiny model copies only part of the time: a name it has often seen followed by something else (try “张三丰 … 张三”) can pull its guess away from the copy.',
-        zh: '所有头都打开时，“house”以超过一半的概率领先。关掉归纳头，它跌到 1% 左右。只关掉前一个词元头，它也跌得一样低，尽管这个头在最后一个位置几乎不把权重放在“house”上：归纳头是靠前一个词元头写进“old”后一个位置的信息，才找到前面那个“old”的。两个头，单独哪一个都不够，这就是“回路”的含义。训练好的模型中，头很少只做一件事，所以一张注意力图可能像两种模式的混合；而一个很小的模型只是有时才会照抄：一个它常见到后面跟着别的字的名字（试试“张三丰……张三”），会把它的猜测从照抄上拉开。',
+        en: 'With every head on, “house” leads with about a fifth of the probability, twice the next guess. Switch the induction head off and it falls under 1 %. Switch only the previous-token head off and it falls just as far, although that head, from the last position, puts almost no weight on “house”: the induction head finds the earlier “old” by what the previous-token head wrote into the position after it. Two heads, neither enough alone, is what a circuit means. Heads of a trained model are rarely pure, so a map can look like a mix of two patterns, and a tiny model copies only part of the time: a name it has often seen followed by something else (try “张三丰 … 张三”) can pull its guess away from the copy.',
+        zh: '所有头都打开时，“house”以大约五分之一的概率领先，是第二名的两倍。关掉归纳头，它跌到 1% 以下。只关掉前一个词元头，它也跌得一样低，尽管这个头在最后一个位置几乎不把权重放在“house”上：归纳头是靠前一个词元头写进“old”后一个位置的信息，才找到前面那个“old”的。两个头，单独哪一个都不够，这就是“回路”的含义。训练好的模型中，头很少只做一件事，所以一张注意力图可能像两种模式的混合；而一个很小的模型只是有时才会照抄：一个它常见到后面跟着别的字的名字（试试“张三丰……张三”），会把它的猜测从照抄上拉开。',
       },
     },
     { kind: 'heading', text: { en: 'What a weight tells you', zh: '一个权重能说明什么' } },

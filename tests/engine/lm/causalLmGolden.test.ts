@@ -2,11 +2,12 @@
 // Every causal_lm golden fixture through the model's own run (not the checker): logits and every head's causal
 // weights within the golden tolerance, disabled heads applied; and edits PyTorch did not make are caught.
 import { CausalLmModel, EngineError } from '../../../src/engine';
-import { lmFixtureFiles, loadLmFixture, worstRatio, type LmFixture } from './causalLmSupport';
+import { lmFixtureFiles, loadLmFixture, rowLogSumExp, storedLogits, worstRatio, type LmFixture } from './causalLmSupport';
 
 function worstAgainstPytorch(fx: LmFixture, model = new CausalLmModel(fx.weights)): number {
   const run = model.runIds(fx.tokenIds, { disabledHeads: fx.disabledHeads });
-  let worst = worstRatio(run.logits, fx.logits);
+  let worst = worstRatio(storedLogits(fx, run.logits), fx.logits);
+  if (fx.logitsColumns) worst = Math.max(worst, worstRatio(rowLogSumExp(run.logits), (fx.logSumExp ?? []).map((x) => [x])));
   fx.weightsPerHead.forEach((heads, layer) => heads.forEach((w, h) => (worst = Math.max(worst, worstRatio(run.layers[layer].attention.heads[h].weights, w)))));
   return worst;
 }

@@ -17,8 +17,34 @@ export interface LmFixture {
   readonly weights: CausalLmWeights;
   readonly tokenIds: number[];
   readonly disabledHeads: HeadId[];
-  readonly logits: number[][]; // L × V
+  readonly logits: number[][]; // L × V, or L × C: the columns `logitsColumns` names (a large vocabulary)
   readonly weightsPerHead: number[][][][]; // N × H × L × L
+  /** With stored columns only: their vocabulary ids, and each row's log-sum-exp over the whole vocabulary. */
+  readonly logitsColumns?: number[];
+  readonly logSumExp?: number[];
+}
+
+/** The rows' logits at the fixture's stored columns (all of them when it stores every column). */
+export function storedLogits(fx: LmFixture, logits: { rows: number; cols: number; data: Float32Array }): { cols: number; data: Float32Array } {
+  const columns = fx.logitsColumns;
+  if (!columns) return logits;
+  const data = new Float32Array(logits.rows * columns.length);
+  for (let r = 0; r < logits.rows; r++) columns.forEach((c, j) => (data[r * columns.length + j] = logits.data[r * logits.cols + c]));
+  return { cols: columns.length, data };
+}
+
+/** Each row's log-sum-exp over every column, as one column. */
+export function rowLogSumExp(logits: { rows: number; cols: number; data: Float32Array }): { cols: number; data: Float32Array } {
+  const data = new Float32Array(logits.rows);
+  for (let r = 0; r < logits.rows; r++) {
+    const row = logits.data.subarray(r * logits.cols, (r + 1) * logits.cols);
+    let top = -Infinity;
+    for (const x of row) top = Math.max(top, x);
+    let sum = 0;
+    for (const x of row) sum += Math.exp(x - top);
+    data[r] = top + Math.log(sum);
+  }
+  return { cols: 1, data };
 }
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures');
@@ -32,7 +58,7 @@ export function lmFixtureFiles(): string[] {
 export function loadLmFixture(file: string, edit: (raw: Record<string, unknown>) => void = () => {}): LmFixture {
   const raw = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Record<string, unknown>;
   edit(raw);
-  const expected = raw.expected as { logits: number[][]; weights: number[][][][] };
+  const expected = raw.expected as { logits: number[][]; weights: number[][][][]; logsumexp?: number[] };
   return {
     file,
     raw,
@@ -41,6 +67,7 @@ export function loadLmFixture(file: string, edit: (raw: Record<string, unknown>)
     disabledHeads: (raw.disabled_heads as [number, number][]).map(([layer, head]) => ({ layer, head })),
     logits: expected.logits,
     weightsPerHead: expected.weights,
+    ...(Array.isArray(raw.logits_columns) ? { logitsColumns: raw.logits_columns as number[], logSumExp: expected.logsumexp } : {}),
   };
 }
 

@@ -72,15 +72,17 @@ describe('lesson 10: the hunt for the two heads', () => {
     expect(inductionHead.layer).toBe(1);
   });
 
-  it('“house” leads (over half) after the second “old”, and drops to about 1 % (under 2 %) with either head off, or both', () => {
+  it('“house” leads after the second “old” (about a fifth, twice the next guess), and falls under 1 % with either head off, or both', () => {
     const house = idOf(' house');
     const on = after(TRAINED_EXAMPLES.repeatEn);
     expect(topLabel(on)).toBe(' house');
-    expect(on.probability(house)).toBeGreaterThan(0.5);
+    expect(on.probability(house)).toBeGreaterThan(0.15);
+    expect(on.probability(house)).toBeLessThan(0.3);
+    expect(on.probability(house)).toBeGreaterThan(1.8 * on.top(2)[1].probability);
     for (const off of [[inductionHead], [previousHead], [previousHead, inductionHead]]) {
       const d = after(TRAINED_EXAMPLES.repeatEn, off);
       expect(topLabel(d)).not.toBe(' house');
-      expect(d.probability(house)).toBeLessThan(0.02);
+      expect(d.probability(house)).toBeLessThan(0.01);
     }
   });
 
@@ -95,9 +97,9 @@ describe('lesson 10: the hunt for the two heads', () => {
     expect(induction.data[last * induction.cols + housePosition]).toBeGreaterThan(0.5);
   });
 
-  it('the Chinese example: 四 leads after the second 李 and loses the lead with the induction head off', () => {
-    expect(topLabel(after(TRAINED_EXAMPLES.repeatZh))).toBe('四');
-    expect(topLabel(after(TRAINED_EXAMPLES.repeatZh, [inductionHead]))).not.toBe('四');
+  it('the Chinese example: 芳 leads after the second 王 and loses the lead with the induction head off', () => {
+    expect(topLabel(after(TRAINED_EXAMPLES.repeatZh))).toBe('芳');
+    expect(topLabel(after(TRAINED_EXAMPLES.repeatZh, [inductionHead]))).not.toBe('芳');
   });
 });
 
@@ -140,13 +142,15 @@ describe('lesson 12: generation', () => {
 });
 
 describe('the model card', () => {
-  it('says how long the shipped weights trained: about 25 million tokens', () => {
+  it('says how long the shipped weights trained: the second run’s tokens, the first run’s, and both together', () => {
     const bytes = readFileSync(MODEL_FILE);
     const { header } = trainedModelFromBytes(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     const tokens = Number(header.training.tokens_seen);
-    expect(tokens).toBeGreaterThan(24.5e6);
-    expect(tokens).toBeLessThan(25.5e6);
+    const recipe = header.training.recipe as { transplanted_from?: string };
+    const first = Number((JSON.parse(recipe.transplanted_from ?? '{}') as { tokens?: number }).tokens);
+    expect(tokens).toBeGreaterThan(1e6);
+    expect(first).toBeGreaterThan(20e6);
     const card = readFileSync(resolve(__dirname, '../../../public/models/lm/README.md'), 'utf8');
-    expect(card).toContain(tokens.toLocaleString('en-US'));
+    for (const n of [tokens, first, tokens + first]) expect(card).toContain(n.toLocaleString('en-US'));
   });
 });
