@@ -6,7 +6,7 @@
  * `npm run lm -- curve LOG [--every TOKENS]`: the model card's training-curve table from train.py's probe log.
  */
 import { performance } from 'node:perf_hooks';
-import { enableFastAttention, EngineError } from '../../src/engine';
+import { enableFastAttention, EngineError, fastAttentionEnabled } from '../../src/engine';
 import { evalLines, evaluate, formatReport, INDUCTION, LANGUAGES } from './evaluate';
 import { readModel, readText, readTrainStreams, UserError } from './evalInputs';
 import { createLmTokenizer, parseVocabulary } from '../../src/engine/lm';
@@ -48,6 +48,7 @@ function runEval(argv: readonly string[]): void {
   const { model, vocabulary } = readModel(args.model);
   const w = model.weights;
   console.error(`model: ${args.model} (${w.numLayers} layers × ${w.numHeads} heads, width ${w.embedDim}, context ${w.nPositions}, vocabulary ${w.vocabSize})`);
+  console.error(`backend: ${fastAttentionEnabled() ? 'WebAssembly kernels' : 'TypeScript reference (no WebAssembly SIMD here)'}`);
   console.error(`lines: ${LANGUAGES.map((l) => `${l} ${lines.filter((line) => line.language === l).length}`).join(', ')}`);
 
   const countStart = performance.now();
@@ -120,8 +121,5 @@ function main(argv: readonly string[]): number {
 
 // eval runs the model as the app does, on the WebAssembly kernels (the TypeScript reference is tested to agree;
 // with a 53,248-token vocabulary it took 5 minutes over the held-out lines, most of it in the logits).
-if (process.argv[2] === 'eval') {
-  const fast = await enableFastAttention().catch(() => false);
-  console.error(`backend: ${fast ? 'WebAssembly kernels' : 'TypeScript reference (no WebAssembly SIMD here)'}`);
-}
+if (process.argv[2] === 'eval') await enableFastAttention().catch(() => false);
 process.exitCode = main(process.argv.slice(2));

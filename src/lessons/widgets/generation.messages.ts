@@ -36,7 +36,7 @@ export const generationWidgetMessages = defineMessages(
     'lw.kvcache.size': 'Cache size: 2 × {t} tokens × {e} = {n} numbers (K and V of this one layer).',
     // generation
     'lw.generation.intro':
-      'Real generation with the trained language model (2 layers × 4 heads, about 1.5 million parameters). It is very small, so its text will often be odd or ungrammatical: watch how it chooses, not what it says.',
+      'Real generation with the trained language model (2 layers × 4 heads, about 3 million parameters). It is very small, so its text will often be odd or ungrammatical: watch how it chooses, not what it says.',
     'lw.generation.promptLabel': 'Prompt',
     'lw.generation.strategy': 'How each token is chosen',
     'lw.generation.greedy': 'Greedy: always the most probable',
@@ -107,7 +107,7 @@ export const generationWidgetMessages = defineMessages(
     'lw.kvcache.cost.formula': '使用缓存时每一步的计算量是 4E² + 2tE；把 t 行全部重算则是 4tE² + 2t²E（这里 E = {e}，t = {t}）。只统计矩阵乘法。',
     'lw.kvcache.size': '缓存大小：2 × {t} 个词元 × {e} = {n} 个数（仅这一层的 K 和 V）。',
     // generation
-    'lw.generation.intro': '用训练好的语言模型真实地生成文本（2 层 × 4 个头，约 150 万个参数）。模型非常小，所以它写出的文本经常很奇怪、不通顺：请关注它如何选择，而不是它说了什么。',
+    'lw.generation.intro': '用训练好的语言模型真实地生成文本（2 层 × 4 个头，约 300 万个参数）。模型非常小，所以它写出的文本经常很奇怪、不通顺：请关注它如何选择，而不是它说了什么。',
     'lw.generation.promptLabel': '提示词',
     'lw.generation.strategy': '每个词元如何选出',
     'lw.generation.greedy': '贪心：总是选概率最大的',
