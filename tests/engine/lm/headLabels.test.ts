@@ -159,6 +159,19 @@ describe('headLabelsOf', () => {
     expect(partial.heads[1][1].scores.induction).toBeNull();
   });
 
+  it('first token never outranks induction: a copying head resting on the start token is labelled induction', () => {
+    // A head that puts everything on the start token (first token 1) but scores 0.6 on the induction probe: the
+    // attention sink of an induction head on a text with nothing to copy. Another head rests there and copies nothing.
+    const run = runOf(ids, [[firstHead(n), firstHead(n)]]);
+    const labels = headLabelsOf(run, [[0.6, 0.05]]);
+    expect(labels.heads[0][0].scores.firstToken).toBe(1);
+    expect(labels.heads[0][0].label).toEqual({ kind: 'induction', score: 0.6 });
+    expect(labels.heads[0][1].label).toEqual({ kind: 'firstToken', score: 1 });
+    // previous token still outranks induction when it scores higher
+    const previous = headLabelsOf(runOf(ids, [[previousHead(n)]]), [[0.6]]);
+    expect(previous.heads[0][0].label).toEqual({ kind: 'previousToken', score: 1 });
+  });
+
   it('reads the baseline (every head on) when the run has one, so an ablated head keeps its label', () => {
     const zeros = rows(n, () => ({}));
     const ablated = runOf(ids, [[zeros, zeros]], {
