@@ -427,8 +427,8 @@ export const multiHead: Lesson = {
     {
       kind: 'prose',
       text: {
-        en: 'The widget below runs the small language model this project trained on English and Chinese text: 2 layers of 4 heads, reading your sentence from left to right and predicting the next token. Training gave its heads different jobs, and some of them can be measured. In this model one head of layer 1 puts almost all its weight on the **previous token**: 0.96 on average over held-out text, as its model card reports. Its map is a bright stripe just below the diagonal, and the grid labels the head when it does this on your sentence. Find it, switch it off, and see how the predictions change.',
-        zh: '下面的组件运行的是本项目用英文和中文文本训练的小型语言模型：2 层，每层 4 个头，从左到右读你的句子，并预测下一个词元。经过训练，它的各个头有了不同的分工，其中一些可以测量出来。在这个模型中，第 1 层有一个头几乎把全部权重都放在**前一个词元**上：按模型卡的报告，在留出文本上平均为 0.96。它的注意力图紧贴对角线下方有一条亮的斜线；如果它在你的句子上也是这样，网格会给这个头加上标签。找到它，把它关掉，看看预测会怎样变化。',
+        en: 'The widget below runs the small language model this project trained on English and Chinese text: 2 layers of 4 heads, reading your sentence from left to right and predicting the next token. Training gave its heads different jobs, and some of them can be measured. In this model one head of layer 1 puts almost all its weight on the **previous token**: 0.85 on average over held-out text, as its model card reports. Its map is a bright stripe just below the diagonal, and the grid labels the head when it does this on your sentence. Find it, switch it off, and see how the predictions change.',
+        zh: '下面的组件运行的是本项目用英文和中文文本训练的小型语言模型：2 层，每层 4 个头，从左到右读你的句子，并预测下一个词元。经过训练，它的各个头有了不同的分工，其中一些可以测量出来。在这个模型中，第 1 层有一个头几乎把全部权重都放在**前一个词元**上：按模型卡的报告，在留出文本上平均为 0.85。它的注意力图紧贴对角线下方有一条亮的斜线；如果它在你的句子上也是这样，网格会给这个头加上标签。找到它，把它关掉，看看预测会怎样变化。',
       },
     },
     {
