@@ -472,10 +472,9 @@ def main(argv=None) -> int:
         if any(getattr(saved, k) != getattr(c, k) for k in arch):
             print(f"{ckpt_path} was trained with another architecture or seed; use another --out", file=sys.stderr)
             return 2
-        # resuming may extend the run and change the thread count (which changes no result), nothing else
+        # resuming may extend the run and change the thread count (which changes no result); the other changes are
+        # the recorded ones below (and --no-table-decay, applied to every run further down)
         c = Config(**{**state["config"], "steps": args.steps if args.steps is not None else state["config"]["steps"], "vocab_size": vocab_size, "threads": args.threads if args.threads is not None else state["config"].get("threads", 0)})
-        if args.no_table_decay:
-            c.table_weight_decay = False
         if args.random_repeat_change is not None:
             c.random_repeat_changes = ",".join(filter(None, [c.random_repeat_changes, f"{state['step']}:{args.random_repeat_change}"]))
         if args.lr_change is not None:

@@ -5,7 +5,7 @@ import type { LayerNormParams } from '../layerNorm';
 import { LazyLogits, referenceLogitRows, type LogitRows } from '../lm/lazyLogits';
 import type { MatrixProduct } from '../lm/modelFile';
 import type { BlockedMask } from '../masks';
-import { concatCols, sliceCols, zeros, type Matrix } from '../matrix';
+import { concatCols, sliceCols, transpose, zeros, type Matrix } from '../matrix';
 import type { MhaParams, MhaTrace } from '../multiHead';
 import { fastAttendHeads, fastCombineHeads, fastOutputProjection, fastProjectQkv, prepareMhaParams, type PreparedMhaParams } from '../wasm/fastAttention';
 import { fastFeedForward, fastLayerNorm, fastLinearRows, PreparedFeedForward, PreparedLayerNorm, PreparedLinear } from '../wasm/fastLayers';
@@ -71,9 +71,8 @@ export function wasmProduct(): MatrixProduct | null {
   const k = kernels;
   if (!k) return null;
   return (a, b) => {
-    const bT: Matrix = { rows: b.cols, cols: b.rows, data: new Float32Array(b.rows * b.cols) };
-    for (let f = 0; f < b.rows; f++) for (let e = 0; e < b.cols; e++) bT.data[e * b.rows + f] = b.data[f * b.cols + e];
-    const linear = PreparedLinear.create(k, bT, null, 'factorised table');
+    // a · b = a · (bᵀ)ᵀ: a linear map whose PyTorch-oriented weight is bᵀ.
+    const linear = PreparedLinear.create(k, transpose(b), null, 'factorised table');
     try {
       const out = new Float32Array(a.rows * b.cols);
       const slice = 4096;
