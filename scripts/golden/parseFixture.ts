@@ -127,25 +127,60 @@ function headPair(v: Json, i: number): HeadId {
 }
 
 /**
- * The model through the engine's own decoder (src/engine/lm/weightsFromGolden.ts), or, when the fixture names a
- * `model_file` (the shipped model, too large to inline), the weights `loadModelFile` read from it; the config fields
- * the fixture states must then agree with the file's. The rest is the checker's.
+ * Where a causal_lm fixture's model lives when it is too large (or too real) to inline, resolved by the caller (paths
+ * are relative to the fixture file): `model_file`, the app's own model file; `checkpoint`, a Hugging Face GPT-2
+ * `model.safetensors` with its `config.json`.
  */
-function parseCausalLm(raw: Record<string, Json>, loadModelFile?: (path: string) => CausalLmWeights): CausalLmFixture {
-  let weights: CausalLmWeights;
-  if (typeof raw.model_file === 'string') {
-    if (!loadModelFile) throw new FixtureFormatError('"model_file" needs a loader (run the fixture through checkFile)');
-    weights = loadModelFile(raw.model_file);
-    const stated: [string, number | string | boolean][] = [
-      ['vocab_size', weights.vocabSize], ['n_positions', weights.nPositions], ['embed_dim', weights.embedDim], ['num_heads', weights.numHeads],
-      ['num_layers', weights.numLayers], ['ffn_dim', weights.ffnDim], ['activation', weights.activation], ['tied_embeddings', weights.tiedEmbeddings],
-    ];
-    for (const [key, value] of stated) {
-      if (key in raw && raw[key] !== value) throw new FixtureFormatError(`"${key}" is ${JSON.stringify(raw[key])} but ${raw.model_file} has ${JSON.stringify(value)}`);
-    }
-  } else {
-    weights = causalLmWeightsFromGolden(raw);
+export interface ExternalModelLoaders {
+  readonly modelFile?: (path: string) => CausalLmWeights;
+  readonly checkpoint?: (safetensorsPath: string, configPath: string) => CausalLmWeights;
+}
+
+/** `"checkpoint": {"safetensors": "…/model.safetensors", "config": "…/config.json"}` → the two paths. */
+function checkpointPaths(v: Json): { safetensors: string; config: string } {
+  if (!isRecord(v) || typeof v.safetensors !== 'string' || typeof v.config !== 'string') {
+    throw new FixtureFormatError('"checkpoint" must be {"safetensors": path, "config": path} (paths relative to the fixture)');
   }
+  return { safetensors: v.safetensors, config: v.config };
+}
+
+/** The config fields a fixture states must agree with the external model's, so a fixture cannot check the wrong file. */
+function checkStatedConfig(raw: Record<string, Json>, weights: CausalLmWeights, source: string): void {
+  const stated: [string, number | string | boolean][] = [
+    ['vocab_size', weights.vocabSize], ['n_positions', weights.nPositions], ['embed_dim', weights.embedDim], ['num_heads', weights.numHeads],
+    ['num_layers', weights.numLayers], ['ffn_dim', weights.ffnDim], ['activation', weights.activation], ['layer_norm_eps', weights.layerNormEps],
+    ['tied_embeddings', weights.tiedEmbeddings],
+  ];
+  for (const [key, value] of stated) {
+    if (key in raw && raw[key] !== value) throw new FixtureFormatError(`"${key}" is ${JSON.stringify(raw[key])} but ${source} has ${JSON.stringify(value)}`);
+  }
+}
+
+/**
+ * The model: through the engine's own decoder (src/engine/lm/weightsFromGolden.ts) when inline, else from the
+ * `model_file` or `checkpoint` it names (see ExternalModelLoaders), whose config must agree with the fields the fixture
+ * states. The rest is the checker's.
+ */
+function causalLmWeights(raw: Record<string, Json>, loaders: ExternalModelLoaders): CausalLmWeights {
+  if ('model_file' in raw && 'checkpoint' in raw) throw new FixtureFormatError('a fixture names either "model_file" or "checkpoint", not both');
+  if (typeof raw.model_file === 'string') {
+    if (!loaders.modelFile) throw new FixtureFormatError('"model_file" needs a loader (run the fixture through checkFile)');
+    const weights = loaders.modelFile(raw.model_file);
+    checkStatedConfig(raw, weights, raw.model_file);
+    return weights;
+  }
+  if ('checkpoint' in raw) {
+    const paths = checkpointPaths(raw.checkpoint);
+    if (!loaders.checkpoint) throw new FixtureFormatError('"checkpoint" needs a loader (run the fixture through checkFile)');
+    const weights = loaders.checkpoint(paths.safetensors, paths.config);
+    checkStatedConfig(raw, weights, `${paths.safetensors} with ${paths.config}`);
+    return weights;
+  }
+  return causalLmWeightsFromGolden(raw);
+}
+
+function parseCausalLm(raw: Record<string, Json>, loaders: ExternalModelLoaders): CausalLmFixture {
+  const weights = causalLmWeights(raw, loaders);
   const ids = field(raw, 'token_ids');
   if (!Array.isArray(ids) || ids.length < 1 || ids.length > weights.nPositions) throw new FixtureFormatError(`"token_ids" must be a list of 1 to ${weights.nPositions} ids`);
   const tokenIds = ids.map((id: Json, i: number) => {
@@ -192,11 +227,11 @@ function logitsColumns(v: Json, vocabSize: number): number[] {
   });
 }
 
-/** `loadModelFile` resolves a causal_lm fixture's `model_file` (relative to the fixture) to the weights it holds. */
-export function parseFixture(raw: Json, loadModelFile?: (path: string) => CausalLmWeights): GoldenFixture {
+/** `loaders` resolve a causal_lm fixture's `model_file` or `checkpoint` (relative to the fixture) to the weights they hold. */
+export function parseFixture(raw: Json, loaders: ExternalModelLoaders = {}): GoldenFixture {
   if (!isRecord(raw)) throw new FixtureFormatError('the file must hold one JSON object');
   const kind = field(raw, 'kind');
-  if (kind === 'causal_lm') return parseCausalLm(raw, loadModelFile);
+  if (kind === 'causal_lm') return parseCausalLm(raw, loaders);
   if (kind !== 'mha' && kind !== 'encoder_layer') throw new FixtureFormatError(`unknown kind ${JSON.stringify(kind)} (expected "mha", "encoder_layer" or "causal_lm")`);
   const e = positiveInt(raw, 'embed_dim');
   const h = positiveInt(raw, 'num_heads');

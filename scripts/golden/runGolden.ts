@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import type { CausalLmWeights } from '../../src/engine/lm/causalLmWeights';
+import { gpt2WeightsFromCheckpoint } from '../../src/engine/lm/gpt2Checkpoint';
 import { parseLmModelFile } from '../../src/engine/lm/modelFile';
 import { EngineError } from '../../src/engine/errors';
 import { checkFixture } from './checkFixture';
-import { FixtureFormatError, parseFixture } from './parseFixture';
+import { FixtureFormatError, parseFixture, type ExternalModelLoaders } from './parseFixture';
 
 export interface GoldenLine {
   readonly file: string;
@@ -21,6 +23,39 @@ export function listFixtureFiles(target: string): string[] {
     .map((f) => join(target, f));
 }
 
+/** A file a fixture names (path relative to the fixture); a missing one is the fixture's fault, reported as such. */
+function readNamed(fixtureFile: string, path: string) {
+  try {
+    return readFileSync(resolve(dirname(fixtureFile), path));
+  } catch (err) {
+    throw new FixtureFormatError(`cannot read ${path}: ${(err as Error).message}`);
+  }
+}
+
+function asBytes(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** Reads `model_file` with the app's decoder and `checkpoint` with the engine's Hugging Face GPT-2 loader. */
+function externalModelLoaders(fixtureFile: string): ExternalModelLoaders {
+  return {
+    modelFile: (path): CausalLmWeights => {
+      const bytes = readNamed(fixtureFile, path);
+      return parseLmModelFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)).weights;
+    },
+    checkpoint: (safetensorsPath, configPath): CausalLmWeights => {
+      let config: unknown;
+      try {
+        config = JSON.parse(readNamed(fixtureFile, configPath).toString('utf8'));
+      } catch (err) {
+        if (err instanceof FixtureFormatError) throw err;
+        throw new FixtureFormatError(`${configPath} is not JSON: ${(err as Error).message}`);
+      }
+      return gpt2WeightsFromCheckpoint(asBytes(readNamed(fixtureFile, safetensorsPath)), config);
+    },
+  };
+}
+
 export function checkFile(file: string): GoldenLine {
   const name = basename(file);
   let raw: unknown;
@@ -30,10 +65,7 @@ export function checkFile(file: string): GoldenLine {
     return { file, ok: false, text: `FAIL ${name}: unreadable: ${(err as Error).message}` };
   }
   try {
-    const fixture = parseFixture(raw, (path) => {
-      const bytes = readFileSync(resolve(dirname(file), path));
-      return parseLmModelFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)).weights;
-    });
+    const fixture = parseFixture(raw, externalModelLoaders(file));
     const result = checkFixture(fixture);
     const err = result.maxAbsError.toExponential(2);
     const label = `${fixture.kind}, L=${fixture.seqLen} E=${fixture.embedDim} H=${fixture.numHeads}`;
