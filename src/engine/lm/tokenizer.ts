@@ -6,10 +6,10 @@ import { byteOfToken, parseVocabulary, type LmVocabulary } from './vocabulary';
 
 /**
  * The language model's tokenizer over one vocabulary. Lossless: decode(encode(s)) === s for every JS string,
- * lone surrogates included (see utf8.ts), and every token of encode(s) covers an exact substring of s.
+ * lone surrogates included (see utf8.ts; GPT-2's, gpt2Tokenizer.ts, for well-formed strings), and every token of
+ * encode(s) covers an exact substring of s (or, for a token that is part of a character, that whole character).
  */
 export interface LmTokenizer {
-  readonly vocabulary: LmVocabulary;
   /** Number of ids (the model's vocabulary size). */
   readonly size: number;
   readonly endOfText: number;
@@ -23,8 +23,18 @@ export interface LmTokenizer {
   displayTokens(text: string): DisplayToken[];
   /** The vocabulary's string for an id ("<0xE4>" for a byte, "<|endoftext|>"), for lists of the vocabulary. */
   tokenString(id: number): string;
-  /** Whether the id is one of the 256 byte tokens. */
+  /** Whether the id is one of the 256 byte tokens (for GPT-2: a token whose bytes are not whole UTF-8 characters). */
   isByte(id: number): boolean;
+  /**
+   * Optional: one id as a next-token list shows it, for a tokenizer whose tokenString is not enough (GPT-2's tokens
+   * of several bytes that are not whole characters: "bytes E4 BD"). Without it CausalLmModel.tokenLabel derives it.
+   */
+  tokenLabel?(id: number): string;
+}
+
+/** The lab's own tokenizer (createLmTokenizer), with the vocabulary it was made from. */
+export interface VocabularyTokenizer extends LmTokenizer {
+  readonly vocabulary: LmVocabulary;
 }
 
 /** Per-token spans of an encoding or decoding: token k covers text.slice(starts[k], ends[k]). */
@@ -34,7 +44,7 @@ interface Spans {
   readonly ends: number[];
 }
 
-export function createLmTokenizer(vocabulary: LmVocabulary): LmTokenizer {
+export function createLmTokenizer(vocabulary: LmVocabulary): VocabularyTokenizer {
   const vocab = parseVocabulary(vocabulary); // a hand-built or hand-edited object gets the same checks as a file
   const { tokens } = vocab;
   const { endOfText } = vocab.special;

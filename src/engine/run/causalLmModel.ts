@@ -123,10 +123,12 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
   /**
    * One id as text, for a next-token list: the token's text ("<|endoftext|>" for the special token); a byte token
    * that is a whole ASCII character shows that character, any other lone byte (part of a UTF-8 character, which
-   * has no text alone) shows as "byte E4", never "<0xE4>". Without a tokenizer: "#id". Ids outside the vocabulary throw.
+   * has no text alone) shows as "byte E4", never "<0xE4>". A tokenizer with labels of its own (GPT-2's) gives them.
+   * Without a tokenizer: "#id". Ids outside the vocabulary throw.
    */
   tokenLabel(id: number): string {
     if (!this.tokenizer) return `#${id}`;
+    if (this.tokenizer.tokenLabel) return this.tokenizer.tokenLabel(id);
     const text = this.tokenizer.tokenString(id);
     const byte = byteOfToken(text);
     if (byte === undefined) return text;
@@ -167,7 +169,7 @@ export const START_TOKEN_LABEL = '⟨start⟩';
  * chip spelled by several byte tokens its text with the byte's number ("😀·1" … "😀·4"), so every row of a heatmap
  * names the character it belongs to; positions no chip covers (a cut chip) are labelled by id.
  */
-function positionTokens(count: number, hasStart: boolean, chips: readonly DisplayToken[], ids: readonly number[], label: (id: number) => string): Token[] {
+export function positionTokens(count: number, hasStart: boolean, chips: readonly DisplayToken[], ids: readonly number[], label: (id: number) => string): Token[] {
   const tokens: Token[] = ids.slice(0, count).map((id) => ({ text: label(id), start: 0, end: 0 }));
   if (hasStart && count > 0) tokens[0] = { text: START_TOKEN_LABEL, start: 0, end: 0 };
   for (const chip of chips) {

@@ -11,7 +11,7 @@ import {
   zeros,
   type CausalLmBlock,
   type CausalLmWeights,
-  type LmTokenizer,
+  type VocabularyTokenizer,
   type Matrix,
   type Random,
 } from '../../../src/engine';
@@ -22,7 +22,7 @@ export const SMALL_LM_CORPUS: readonly string[] = [
   '我爱北京。我爱学习。',
 ];
 
-export const smallTokenizer: LmTokenizer = createLmTokenizer(buildVocabulary(SMALL_LM_CORPUS, { size: 320 }));
+export const smallTokenizer: VocabularyTokenizer = createLmTokenizer(buildVocabulary(SMALL_LM_CORPUS, { size: 320 }));
 
 export interface SmallLmShape {
   readonly nPositions: number;

@@ -1,5 +1,5 @@
 // A small bilingual corpus and the vocabularies the tokenizer tests share.
-import { buildVocabulary, createLmTokenizer, type LmTokenizer } from '../../../src/engine/lm';
+import { buildVocabulary, createLmTokenizer, type LmTokenizer, type VocabularyTokenizer } from '../../../src/engine/lm';
 
 export const CORPUS: readonly string[] = [
   'The cat sat on the mat. The dog sat on the log.',
@@ -12,7 +12,7 @@ export const CORPUS: readonly string[] = [
 
 /** Every word, space run and character of CORPUS fits: 1 + 256 + at most ~200 candidates. */
 export const vocabulary = buildVocabulary(CORPUS, { size: 600 });
-export const tokenizer: LmTokenizer = createLmTokenizer(vocabulary);
+export const tokenizer: VocabularyTokenizer = createLmTokenizer(vocabulary);
 
 /** Only the special and byte tokens: everything is spelled in UTF-8 bytes. */
 export const bytesOnly: LmTokenizer = createLmTokenizer(buildVocabulary([], { size: 257 }));
