@@ -16,15 +16,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-web';
-import type { CausalLmBlock, CausalLmWeights } from '../../src/engine/lm/causalLmWeights';
+import type { CausalLmWeights } from '../../src/engine/lm/causalLmWeights';
 import { parseLmModelFile } from '../../src/engine/lm/modelFile';
-import { maxAbsDifference, zeros, type Matrix } from '../../src/engine/matrix';
-import { fromPytorchInProj } from '../../src/engine/multiHead';
-import { mulberry32, normal, type Random } from '../../src/engine/random';
+import { maxAbsDifference } from '../../src/engine/matrix';
+import { mulberry32 } from '../../src/engine/random';
 import { activeBackend } from '../../src/engine/run/backend';
 import { CausalLmModel } from '../../src/engine/run/causalLmModel';
 import { enableFastAttention } from '../../src/engine/run/wasmBackend';
 import { buildLmOnnxModel, LM_INPUT, LM_OUTPUT } from './lmOnnxGraph';
+import { randomLmWeights, type LmShape } from './randomLmWeights';
 import { formatMs, lmMedianLine, lmRatioLine, type Row } from './report';
 import { timeInterleaved, type TimingBudget } from './timing';
 
@@ -37,7 +37,7 @@ const MODEL_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..',
 const RANDOM_SEED = 16;
 
 /** The shipped model's shape (scripts/lm/train.py's configuration), for random weights when the file is absent. */
-const SHIPPED_SHAPE = { vocabSize: 6144, nPositions: 128, embedDim: 128, numHeads: 4, numLayers: 2, ffnDim: 512 } as const;
+const SHIPPED_SHAPE: LmShape = { vocabSize: 6144, nPositions: 128, embedDim: 128, numHeads: 4, numLayers: 2, ffnDim: 512 };
 
 export interface LmBenchResult {
   readonly rows: Row[];
@@ -47,43 +47,9 @@ export interface LmBenchResult {
   readonly medians: string[];
 }
 
-function randomMatrix(rows: number, cols: number, random: Random, std: number): Matrix {
-  const m = zeros(rows, cols);
-  for (let i = 0; i < m.data.length; i++) m.data[i] = std * normal(random);
-  return m;
-}
-
-function randomVector(n: number, random: Random, mean: number, std: number): Float32Array {
-  return Float32Array.from({ length: n }, () => mean + std * normal(random));
-}
-
-/**
- * GPT-2's initialisation (N(0, 0.02), residual projections scaled by 1/√(2N)) for the shipped shape, with non-zero
- * biases and LayerNorm gains ≠ 1 so that the ORT graph's handling of every parameter is checked too.
- */
+/** GPT-2's initialisation for the shipped shape (randomLmWeights.ts), used while the model file is absent. */
 export function randomShippedLmWeights(seed = RANDOM_SEED): CausalLmWeights {
-  const random = mulberry32(seed);
-  const { vocabSize: v, nPositions: c, embedDim: e, numHeads: h, numLayers: n, ffnDim: f } = SHIPPED_SHAPE;
-  const eps = 1e-5;
-  const residualStd = 0.02 / Math.sqrt(2 * n);
-  const layerNorm = () => ({ weight: randomVector(e, random, 1, 0.1), bias: randomVector(e, random, 0, 0.05), eps });
-  const layers: CausalLmBlock[] = Array.from({ length: n }, () => ({
-    ln1: layerNorm(),
-    attention: fromPytorchInProj(h, randomMatrix(3 * e, e, random, 0.02), randomVector(3 * e, random, 0, 0.02), randomMatrix(e, e, random, residualStd), randomVector(e, random, 0, 0.02)),
-    ln2: layerNorm(),
-    fc: { weight: randomMatrix(f, e, random, 0.02), bias: randomVector(f, random, 0, 0.02) },
-    proj: { weight: randomMatrix(e, f, random, residualStd), bias: randomVector(e, random, 0, 0.02) },
-  }));
-  return {
-    ...SHIPPED_SHAPE,
-    activation: 'gelu',
-    layerNormEps: eps,
-    tiedEmbeddings: true,
-    wte: randomMatrix(v, e, random, 0.02),
-    wpe: randomMatrix(c, e, random, 0.01),
-    layers,
-    lnf: layerNorm(),
-  };
+  return randomLmWeights(SHIPPED_SHAPE, 'gelu', seed);
 }
 
 /** The shipped model file when present (a damaged file throws: it is not silently replaced), else random weights. */
@@ -109,7 +75,8 @@ export function lmFlops(w: CausalLmWeights, l: number): number {
   return w.numLayers * (8 * l * e * e + 4 * l * l * e + 4 * l * e * f) + 2 * l * e * v;
 }
 
-function idPool(l: number, vocab: number): number[][] {
+/** POOL id sequences of length l, seeded by (l, vocab): each call of a timed cycle gets ids of new content. */
+export function idPool(l: number, vocab: number): number[][] {
   const random = mulberry32(l * 104729 + vocab);
   return Array.from({ length: POOL }, () => Array.from({ length: l }, () => Math.floor(random() * vocab)));
 }

@@ -9,6 +9,11 @@
  *               h = h + GELU(u)·W_projᵀ + b_proj      GELU(u) = u · ½(1 + Erf(u / √2))  (or the tanh form for gelu_tanh)
  *   logits = LayerNormalization(h) · W_outᵀ                                             [L, V], W_out = wte when tied
  *
+ * With `headGate` the graph takes a second input, head_gate [N, H] float (1 = head on, 0 = off): block i multiplies
+ * its heads' outputs [H, L, D] by Reshape(Gather(head_gate, i), [H, 1, 1]) before the concatenation and W_o, which is
+ * the engine's head ablation (a head's slice of concat is zero; b_o stays). One graph then serves every switch
+ * state; without the option the graph is exactly the ungated one.
+ *
  * This is the graph a PyTorch export of the same decoder gives (torch.onnx writes GELU as Div, Erf, Add, Mul, Mul),
  * so onnxruntime's graph optimizer may fuse it (Gelu, attention) just as it would for a user's exported model.
  */
@@ -19,9 +24,20 @@ import { ProtoWriter } from './protobuf';
 
 export const LM_INPUT = 'ids';
 export const LM_OUTPUT = 'logits';
+/** The optional second input: [N, H] float, one gate per head of each block (see the header). */
+export const LM_HEAD_GATE = 'head_gate';
 
-/** The serialized ModelProto of the decoder over `tokens` ids (at most nPositions). Input "ids", output "logits". */
-export function buildLmOnnxModel(weights: CausalLmWeights, tokens: number): Uint8Array {
+export interface LmOnnxOptions {
+  /** Add the head_gate input (default false: the graph has only "ids"). */
+  readonly headGate?: boolean;
+}
+
+/**
+ * The serialized ModelProto of the decoder over `tokens` ids (at most nPositions). Input "ids" (and "head_gate"
+ * with `headGate`), output "logits".
+ */
+export function buildLmOnnxModel(weights: CausalLmWeights, tokens: number, options: LmOnnxOptions = {}): Uint8Array {
+  const headGate = options.headGate ?? false;
   const { embedDim: e, numHeads: h, vocabSize: v, layerNormEps: eps } = weights;
   if (!(tokens >= 1 && tokens <= weights.nPositions)) throw new Error(`lmOnnxGraph: ${tokens} tokens, the model takes 1–${weights.nPositions}`);
   const d = e / h;
@@ -56,6 +72,7 @@ export function buildLmOnnxModel(weights: CausalLmWeights, tokens: number): Uint
   init('causal', [tokens, tokens], causal);
   init('one', [], new Float32Array([1]));
   init('half', [], new Float32Array([0.5]));
+  if (headGate) graph.message(5, int64Tensor('shape_h11', [h, 1, 1]));
   if (weights.activation === 'gelu') init('sqrt2', [], new Float32Array([Math.SQRT2]));
   else {
     init('sqrt_2_over_pi', [], new Float32Array([Math.sqrt(2 / Math.PI)]));
@@ -83,7 +100,15 @@ export function buildLmOnnxModel(weights: CausalLmWeights, tokens: number): Uint
     nodes.push(node('Add', [`${p}_scaled`, 'causal'], `${p}_masked`));
     nodes.push(node('Softmax', [`${p}_masked`], `${p}_weights`, [{ name: 'axis', int: -1 }]));
     nodes.push(node('MatMul', [`${p}_weights`, `${p}_vh`], `${p}_heads`)); // [H, L, D]
-    nodes.push(node('Transpose', [`${p}_heads`], `${p}_heads_t`, [{ name: 'perm', ints: [1, 0, 2] }])); // [L, H, D]
+    let heads = `${p}_heads`;
+    if (headGate) {
+      graph.message(5, int64Tensor(`${p}_index`, [i])); // [1]
+      nodes.push(node('Gather', [LM_HEAD_GATE, `${p}_index`], `${p}_gate_row`, [{ name: 'axis', int: 0 }])); // [1, H]
+      nodes.push(node('Reshape', [`${p}_gate_row`, 'shape_h11'], `${p}_gate`)); // [H, 1, 1]
+      nodes.push(node('Mul', [heads, `${p}_gate`], `${p}_heads_gated`)); // [H, L, D], a head off is all zeros
+      heads = `${p}_heads_gated`;
+    }
+    nodes.push(node('Transpose', [heads], `${p}_heads_t`, [{ name: 'perm', ints: [1, 0, 2] }])); // [L, H, D]
     nodes.push(node('Reshape', [`${p}_heads_t`, 'shape_le'], `${p}_concat`)); // [L, E]
     const attended = linear(`${p}_concat`, mha.wO, mha.bO, `${p}_o`);
     nodes.push(node('Add', [hidden, attended], `${p}_h1`));
@@ -118,6 +143,7 @@ export function buildLmOnnxModel(weights: CausalLmWeights, tokens: number): Uint
   for (const n of nodes) graph.message(1, n);
   graph.string(2, 'causal_lm');
   graph.message(11, valueInfo(LM_INPUT, [tokens], 'int64'));
+  if (headGate) graph.message(11, valueInfo(LM_HEAD_GATE, [weights.numLayers, h]));
   graph.message(12, valueInfo(LM_OUTPUT, [tokens, v]));
   return modelProto(graph);
 }

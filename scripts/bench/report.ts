@@ -56,3 +56,13 @@ export function lmRatioLine(peerId: string, tokens: number, ours: number, theirs
 export function lmMedianLine(peerId: string, tokens: number, ours: number, theirs: number): string {
   return `lm_median_ms L=${tokens} : ours ${formatMs(ours)}, ${peerId} ${formatMs(theirs)}`;
 }
+
+/** A named case's ratio line, same format: `ratio_gpt2_first_run_vs_ort_wasm L=64 : 0.40` (our median ÷ theirs). */
+export function caseRatioLine(name: string, peerId: string, tokens: number, ours: number, theirs: number): string {
+  return `ratio_${name}_vs_${peerId} L=${tokens} : ${(ours / theirs).toFixed(2)}`;
+}
+
+/** The medians behind a case's ratio line: `gpt2_first_run_median_ms L=64 : ours 700.0, ort_wasm 1800.0`. */
+export function caseMedianLine(name: string, peerId: string, tokens: number, ours: number, theirs: number): string {
+  return `${name}_median_ms L=${tokens} : ours ${formatMs(ours)}, ${peerId} ${formatMs(theirs)}`;
+}
