@@ -11,6 +11,7 @@ import { SettingsPanel } from './components/controls/SettingsPanel';
 import { TokenChips } from './components/controls/TokenChips';
 import { HeadsGrid } from './components/headsgrid';
 import { CausalSwitch, LabPresets, ModelLoadStatus, ModelPicker } from './components/model';
+import { isLanguageModel } from './state/modelChoice';
 import { PredictionsPanel } from './components/predictions';
 import { HeadViewPanel } from './components/headview';
 import { SelectedHeadPanel } from './components/selectedhead';
@@ -45,6 +46,7 @@ export function App() {
   const computation = useLabComputationState();
   const page = useLab((s) => s.page);
   const trained = useLab((s) => s.model === 'trained');
+  const languageModel = useLab((s) => isLanguageModel(s.model));
   const route = useRoute();
   const inLab = route.kind === 'lab';
   useEffect(() => {
@@ -107,7 +109,7 @@ export function App() {
             <aside className="lab-controls" id="lab-controls" tabIndex={-1} aria-label={t('controls.label')}>
               <ModelPicker />
               {trained && <LabPresets />}
-              {trained && <CausalSwitch />}
+              {languageModel && <CausalSwitch />}
               <MaskControls />
               <SettingsPanel />
             </aside>

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepUiPreferencesInMemory, useUi } from './state/uiStore';
 import { enableFastAttention } from './engine';
+import { setGpt2WorkerFactory } from './state/gpt2/gpt2Client';
 import { setProbeWorkerFactory } from './state/probeOffThread';
 import { DEFAULT_SETTINGS, useLab } from './state/labStore';
 import { acceptMessages } from './widgets/acceptMessages';
@@ -34,6 +35,8 @@ function render(): void {
 
 // The trained model's induction probe runs in a worker from this page's own origin (src/state/probeOffThread.ts).
 setProbeWorkerFactory(() => new Worker(new URL('./state/probeWorker.ts', import.meta.url), { type: 'module' }));
+// An opened GPT-2 checkpoint lives and runs in its own worker (src/state/gpt2/gpt2Worker.ts).
+setGpt2WorkerFactory(() => new Worker(new URL('./state/gpt2/gpt2Worker.ts', import.meta.url), { type: 'module' }));
 
 // As in the lab: the SIMD kernels compile in a few milliseconds; without SIMD (or on any failure) TypeScript computes.
 enableFastAttention()

@@ -4,12 +4,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { enableFastAttention } from './engine';
+import { setGpt2WorkerFactory } from './state/gpt2/gpt2Client';
 import { setProbeWorkerFactory } from './state/probeOffThread';
 import { initUrlSync } from './state/urlSync';
 import './styles.css';
 
 // The trained model's induction probe runs in a worker from this page's own origin (src/state/probeOffThread.ts).
 setProbeWorkerFactory(() => new Worker(new URL('./state/probeWorker.ts', import.meta.url), { type: 'module' }));
+// An opened GPT-2 checkpoint lives and runs in its own worker (src/state/gpt2/gpt2Worker.ts).
+setGpt2WorkerFactory(() => new Worker(new URL('./state/gpt2/gpt2Worker.ts', import.meta.url), { type: 'module' }));
 
 // The link's settings are in the store before the first render, so a shared view never flashes the defaults.
 initUrlSync();

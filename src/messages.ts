@@ -4,6 +4,7 @@ import { headviewMessages } from './components/headview/headview.messages';
 import { heatmapMessages } from './components/heatmap/heatmap.messages';
 import { predictionsMessages } from './components/predictions/predictions.messages';
 import { modelMessages } from './components/model/model.messages';
+import { gpt2Messages } from './components/model/gpt2.messages';
 import { presetsMessages } from './components/model/presets.messages';
 import { shareMessages } from './components/share/share.messages';
 import { elementFailureMessages } from './components/share/elementFailure.messages';
@@ -41,6 +42,7 @@ export const MESSAGE_PAIRS = [
   playgroundMessages,
   predictionsMessages,
   modelMessages,
+  gpt2Messages,
   headLabelsMessages,
   presetsMessages,
   trainedWidgetMessages,

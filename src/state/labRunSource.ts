@@ -1,6 +1,9 @@
 import type { StoreApi } from 'zustand';
-import { activeBackend, clampTokenLimit, tokenize, type CausalLmModel, type Token } from '../engine';
-import { computeLab, LAB_INPUT_KEYS, type LabInputs, type LabResult } from './computeLab';
+import { activeBackend, clampTokenLimit, EngineError, tokenize, type CausalLmModel, type Token } from '../engine';
+import { computeLab, LAB_INPUT_KEYS, labRunInputs, type LabInputs, type LabResult } from './computeLab';
+import type { Gpt2RunModel } from './gpt2/gpt2RunModel';
+import { GPT2_TOKEN_LIMIT, gpt2Request, gpt2Runs, gpt2Tokens } from './gpt2/gpt2Runs';
+import { gpt2Store } from './gpt2/gpt2Store';
 import type { LabState } from './labStore';
 import { lmModelStore } from './lmModelStore';
 import type { ModelChoice } from './modelChoice';
@@ -60,9 +63,16 @@ function trainedModelFor(model: ModelChoice): CausalLmModel | null {
   return model === 'trained' && state.status === 'ready' ? state.trained.model : null;
 }
 
+/** The opened GPT-2 checkpoint when `model` is GPT-2 and it is ready; else null (the untrained model stands in). */
+function gpt2ModelFor(model: ModelChoice): Gpt2RunModel | null {
+  const state = gpt2Store.getState();
+  return model === 'gpt2' && state.status === 'ready' ? state.model : null;
+}
+
 interface RunKey {
   readonly inputs: LabInputs;
   readonly trained: CausalLmModel | null;
+  readonly gpt2: Gpt2RunModel | null;
   /** The engine's backend: the same numbers, but a run made before the kernels loaded is redone on them. */
   readonly backend: string;
 }
@@ -79,6 +89,8 @@ export class LabRunSource {
   #snapshot: LabComputationState | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #unsubscribe: (() => void) | null = null;
+  /** The GPT-2 run queue listened to, and how to stop listening. */
+  #gpt2Listening: { readonly model: Gpt2RunModel; readonly stop: () => void } | null = null;
 
   constructor(lab: StoreApi<LabState>, scope: LabModelScope, tokenLimit: number) {
     this.#lab = lab;
@@ -94,10 +106,12 @@ export class LabRunSource {
   readonly getSnapshot = (): LabComputationState => {
     const inputs = inputsOf(this.#lab.getState(), this.#scope);
     const trained = trainedModelFor(inputs.model);
+    const gpt2 = gpt2ModelFor(inputs.model);
     const backend = activeBackend().name;
     const seen = this.#seen;
-    if (this.#snapshot && seen && trained === seen.trained && backend === seen.backend && sameInputs(inputs, seen.inputs)) return this.#snapshot;
-    this.#seen = { inputs, trained, backend };
+    if (this.#snapshot && seen && trained === seen.trained && gpt2 === seen.gpt2 && backend === seen.backend && sameInputs(inputs, seen.inputs)) return this.#snapshot;
+    this.#seen = { inputs, trained, gpt2, backend };
+    if (gpt2) return this.#gpt2Snapshot(inputs, gpt2);
     const long = trained === null && inputs.text.length > LONG_TEXT_CHARS;
     const computed = this.#computed;
     if (long && this.#snapshot && computed && computed.trained === trained && computed.backend === backend && onlyTextDiffers(inputs, computed.inputs)) {
@@ -116,9 +130,13 @@ export class LabRunSource {
     if (!this.#unsubscribe) {
       const stopLab = this.#lab.subscribe(this.#notify);
       const stopModel = lmModelStore.subscribe(this.#notify);
+      const stopGpt2 = gpt2Store.subscribe(this.#notify);
       this.#unsubscribe = () => {
         stopLab();
         stopModel();
+        stopGpt2();
+        this.#gpt2Listening?.stop();
+        this.#gpt2Listening = null;
       };
     }
     return () => {
@@ -129,6 +147,34 @@ export class LabRunSource {
       this.#clearPause();
     };
   };
+
+  /**
+   * A GPT-2 checkpoint's run: asked of its worker (gpt2Runs.ts). Until the answer is in, what was drawn stays, marked
+   * pending, with the new text's tokens; the answer's arrival clears the seen inputs, so the next snapshot reads it.
+   */
+  #gpt2Snapshot(inputs: LabInputs, model: Gpt2RunModel): LabComputationState {
+    const runs = gpt2Runs(model);
+    if (this.#gpt2Listening?.model !== model) {
+      this.#gpt2Listening?.stop();
+      const stop = runs.subscribe(() => {
+        this.#seen = null;
+        this.#notify();
+      });
+      this.#gpt2Listening = { model, stop };
+    }
+    this.#clearPause();
+    const limit = Math.min(clampTokenLimit(this.#tokenLimit), GPT2_TOKEN_LIMIT, model.weights.nPositions);
+    const request = gpt2Request(model, inputs.text, labRunInputs(inputs, limit, true));
+    if (request instanceof EngineError) return this.#replaceSnapshot({ result: { ok: false, error: request }, pending: false });
+    const answer = runs.answer(request);
+    if (answer) {
+      if (this.#snapshot?.result === answer.result && !this.#snapshot.pending) return this.#snapshot;
+      return this.#replaceSnapshot({ result: answer.result, pending: false });
+    }
+    // Nothing of GPT-2's drawn yet: the untrained model stands in for the first half second, as while a model loads.
+    const shown = this.#snapshot?.result ?? computeLab(inputs, this.#tokenLimit, null);
+    return this.#replaceSnapshot({ result: shown, pending: true, heldTokens: gpt2Tokens(model, inputs.text, limit) });
+  }
 
   #compute(key: RunKey): LabComputationState {
     this.#computed = key;

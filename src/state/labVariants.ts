@@ -1,4 +1,4 @@
-import type { CausalLmRun, EncoderRun } from '../engine';
+import { CausalLmModel, type CausalLmRun, type EncoderRun } from '../engine';
 import type { LabComputation } from './computeLab';
 
 /*
@@ -13,10 +13,22 @@ import type { LabComputation } from './computeLab';
 
 const baselines = new WeakMap<CausalLmRun, CausalLmRun>();
 
-/** The trained model's run of the same tokens with nothing switched (the "before" of "before → after"). */
+/**
+ * A baseline computed elsewhere: a checkpoint in a Web Worker answers a run and its baseline together
+ * (src/state/gpt2/gpt2Runs.ts), since the page holds no weights to run it again.
+ */
+export function rememberBaselineRun(run: CausalLmRun, baseline: CausalLmRun): void {
+  baselines.set(run, baseline);
+}
+
+/**
+ * The trained model's run of the same tokens with nothing switched (the "before" of "before → after"). A run of a
+ * model held elsewhere without a remembered baseline is its own (nothing was switched).
+ */
 export function labBaselineRun(run: CausalLmRun): CausalLmRun {
   let baseline = baselines.get(run);
   if (!baseline) {
+    if (!(run.model instanceof CausalLmModel)) return run;
     const { text, tokenLimit } = run.inputs;
     baseline = run.model.runIds(run.tokenIds, { tokenLimit }, text);
     baselines.set(run, baseline);

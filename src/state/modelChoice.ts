@@ -2,10 +2,16 @@ import type { LmModelConfig } from '../engine';
 
 /**
  * Which model the lab runs: the language model this project trained (public/models/lm/, its card in README.md
- * there) or the encoder with random weights, kept for the mechanics (any width, heads, layers, seed).
+ * there), the encoder with random weights, kept for the mechanics (any width, heads, layers, seed), or a GPT-2
+ * checkpoint the student opened (src/state/gpt2: it runs in a worker; until one is open the untrained model stands in).
  */
-export type ModelChoice = 'trained' | 'untrained';
-export const MODEL_CHOICES: readonly ModelChoice[] = ['trained', 'untrained'];
+export type ModelChoice = 'trained' | 'untrained' | 'gpt2';
+export const MODEL_CHOICES: readonly ModelChoice[] = ['trained', 'untrained', 'gpt2'];
+
+/** A language model (causal, with predictions and a fixed shape): the trained one or a GPT-2 checkpoint. */
+export function isLanguageModel(choice: ModelChoice): boolean {
+  return choice === 'trained' || choice === 'gpt2';
+}
 
 /**
  * The trained model's shape, for the controls that must know it before the file arrives (the settings panel, the

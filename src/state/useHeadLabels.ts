@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { EngineError, headLabelsOf, inductionSettingsFor, InductionScoring, type CausalLmModel, type CausalLmRun, type HeadLabels } from '../engine';
+import { CausalLmModel, EngineError, headLabelsOf, inductionSettingsFor, InductionScoring, type CausalLmRun, type HeadLabels, type LmRunModel } from '../engine';
+import { Gpt2RunModel } from './gpt2/gpt2RunModel';
 import type { LabResult } from './computeLab';
 import { lmModelStore } from './lmModelStore';
 import { probeOffThread } from './probeOffThread';
@@ -35,9 +36,9 @@ interface ProbeEntry {
   readonly listeners: Set<() => void>;
 }
 
-const probes = new WeakMap<CausalLmModel, ProbeEntry>();
+const probes = new WeakMap<LmRunModel, ProbeEntry>();
 
-function probeEntry(model: CausalLmModel): ProbeEntry {
+function probeEntry(model: LmRunModel): ProbeEntry {
   let entry = probes.get(model);
   if (!entry) {
     const { length } = inductionSettingsFor(model.weights.nPositions);
@@ -59,7 +60,7 @@ function fileOf(model: CausalLmModel): ArrayBuffer | null {
 }
 
 /** Whether `scores` has one score per head of `model` (probeOffThread has already checked that each is finite). */
-function fitsModel(scores: readonly (readonly number[])[], model: CausalLmModel): boolean {
+function fitsModel(scores: readonly (readonly number[])[], model: LmRunModel): boolean {
   const { numLayers, numHeads } = model.weights;
   return scores.length === numLayers && scores.every((row) => row.length === numHeads);
 }
@@ -68,10 +69,22 @@ function fitsModel(scores: readonly (readonly number[])[], model: CausalLmModel)
  * Starts the probe of `model` (once): in a Web Worker where the page has one (probeOffThread), else, or when the
  * worker fails, on the page in slices of PROBE_SLICE_MS between tasks.
  */
-function startProbe(model: CausalLmModel, entry: ProbeEntry): void {
+function startProbe(model: LmRunModel, entry: ProbeEntry): void {
   if (entry.started || entry.state.status !== 'measuring') return;
   entry.started = true;
   const { length } = entry.state;
+  if (model instanceof Gpt2RunModel) {
+    // A checkpoint's weights are in its worker, which measures between the student's runs.
+    model.client.inductionScores().then(
+      (scores) => settle(entry, fitsModel(scores, model) ? { status: 'done', scores, length } : { status: 'unavailable', scores: null, length }),
+      () => settle(entry, { status: 'unavailable', scores: null, length }),
+    );
+    return;
+  }
+  if (!(model instanceof CausalLmModel)) {
+    settle(entry, { status: 'unavailable', scores: null, length });
+    return;
+  }
   const bytes = fileOf(model);
   const offThread = bytes ? probeOffThread(bytes) : null;
   if (!offThread) {
@@ -108,7 +121,7 @@ const UNAVAILABLE: InductionProbeState = { status: 'unavailable', scores: null, 
 const noop = () => {};
 
 /** The induction probe of `model` (null: none), started by the first component that reads it. */
-export function useInductionProbe(model: CausalLmModel | null): InductionProbeState {
+export function useInductionProbe(model: LmRunModel | null): InductionProbeState {
   const subscribe = useMemo(
     () =>
       model

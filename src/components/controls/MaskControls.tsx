@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/translate';
 import { useLab, type MaskMode } from '../../state/labStore';
 import { useScopedModel } from '../../state/modelScope';
+import { isLanguageModel } from '../../state/modelChoice';
 
 const MODES: readonly MaskMode[] = ['none', 'causal', 'padding', 'custom'];
 
@@ -13,7 +14,7 @@ export function MaskControls() {
   const t = useT();
   const maskMode = useLab((s) => s.maskMode);
   const causal = useLab((s) => s.causal);
-  const trained = useScopedModel(useLab((s) => s.model)) === 'trained';
+  const trained = isLanguageModel(useScopedModel(useLab((s) => s.model)));
   const set = useLab((s) => s.set);
   const hint = trained && maskMode === 'none' ? t(causal ? 'mask.hint.none.causal' : 'mask.hint.none.open') : t(`mask.hint.${maskMode}`);
   return (

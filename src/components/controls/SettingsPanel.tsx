@@ -1,4 +1,6 @@
 import { dividingHeadCounts, nearestDividingHeads } from '../../engine';
+import { useStore } from 'zustand';
+import { gpt2Store } from '../../state/gpt2/gpt2Store';
 import { useT } from '../../i18n/translate';
 import { TRAINED_SHAPE } from '../../state/modelChoice';
 import { useScopedModel } from '../../state/modelScope';
@@ -29,11 +31,15 @@ export interface SettingsPanelProps {
 export function SettingsPanel({ onReset }: SettingsPanelProps = {}) {
   const t = useT();
   const { embedDim, numHeads, numLayers, seed, positionalEncoding, set, reset, model } = useLabFields('embedDim', 'numHeads', 'numLayers', 'seed', 'positionalEncoding', 'set', 'reset', 'model');
-  const trained = useScopedModel(model) === 'trained';
+  const scoped = useScopedModel(model);
+  const trained = scoped === 'trained';
+  const gpt2 = useStore(gpt2Store);
   return (
     <fieldset className="settings">
       <legend>{t('settings.legend')}</legend>
-      {trained ? (
+      {scoped === 'gpt2' ? (
+        <p className="hint">{gpt2.status === 'ready' ? t('gpt2.fixed', { width: gpt2.model.weights.embedDim, heads: gpt2.model.weights.numHeads, layers: gpt2.model.weights.numLayers }) : t('gpt2.fixedNone')}</p>
+      ) : trained ? (
         <p className="hint">{t('model.fixed', { width: TRAINED_SHAPE.embedDim, heads: TRAINED_SHAPE.numHeads, layers: TRAINED_SHAPE.numLayers })}</p>
       ) : (
       <>

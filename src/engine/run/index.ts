@@ -1,10 +1,11 @@
 // One staged model run for every view: text and the student's switches in, every trace out (see ../README.md).
 export { encoderModel } from './modelCache';
 export { EncoderModel, type WordsOptions } from './encoderModel';
-export { CausalLmModel, START_TOKEN_LABEL, type CausalLmModelOptions, type ModelVariant } from './causalLmModel';
+export { CausalLmModel, positionTokens, START_TOKEN_LABEL, type CausalLmModelOptions, type ModelVariant } from './causalLmModel';
 export { trainedModelFromBytes, type TrainedModel } from './trainedModel';
-export type { CausalLmRun, LmRunInputs, LmRunOptions, ResolvedLmInputs } from './lmTypes';
+export type { CausalLmRun, LmRunModel, LmRunInputs, LmRunOptions, ResolvedLmInputs } from './lmTypes';
 export { activeBackend, typescriptBackend, type RunBackend } from './backend';
 export { enableFastAttention, disableFastAttention, fastAttentionEnabled } from './wasmBackend';
 export { clampTokenLimit } from './inputStage';
+export { attachLmRun, detachLmRun, type DetachedLmRun } from './runTransfer';
 export type { EncoderRun, ForwardPass, KvCacheDecoding, Model, ModelBase, ModelRunResult, ResolvedRunInputs, RunInputs } from './types';

@@ -1,9 +1,10 @@
 import type { HeadId, MaskChoice } from '../choices';
 import type { EncoderLayerTrace } from '../encoderLayer';
+import type { CausalLmWeights } from '../lm/causalLmWeights';
 import type { DisplayToken } from '../lm/display';
+import type { LmTokenizer } from '../lm/tokenizer';
 import type { Matrix } from '../matrix';
 import type { Token } from '../tokenizer';
-import type { CausalLmModel } from './causalLmModel';
 import type { ForwardPass, RunInputs } from './types';
 
 /** The language model's switches, for a run on token ids (`runIds`). */
@@ -33,10 +34,23 @@ export interface ResolvedLmInputs extends Required<LmRunOptions> {
   readonly tokenIds: readonly number[];
 }
 
+/**
+ * The model a language-model run names: a CausalLmModel on this thread, or a stand-in for one that runs in a Web
+ * Worker (a GPT-2 checkpoint: src/state/gpt2), which has the shape, the tokenizer and the labels but no weights here.
+ * What runs the model again (a baseline, a probe) asks which of the two it has.
+ */
+export interface LmRunModel {
+  readonly kind: 'causal_lm';
+  readonly weights: Pick<CausalLmWeights, 'vocabSize' | 'nPositions' | 'embedDim' | 'numHeads' | 'numLayers'>;
+  readonly tokenizer: LmTokenizer | null;
+  /** One id as a label for a list of predictions (see CausalLmModel.tokenLabel). */
+  tokenLabel(id: number): string;
+}
+
 /** A language model's run: the forward pass (pre-LN, causal), the all-heads baseline, and the logits. */
 export interface CausalLmRun extends ForwardPass {
   readonly kind: 'causal_lm';
-  readonly model: CausalLmModel;
+  readonly model: LmRunModel;
   readonly inputs: ResolvedLmInputs;
   /** The ids that ran (the first tokenLimit), one per position. */
   readonly tokenIds: readonly number[];
