@@ -10,6 +10,7 @@ import { SentenceInput } from './components/controls/SentenceInput';
 import { SettingsPanel } from './components/controls/SettingsPanel';
 import { TokenChips } from './components/controls/TokenChips';
 import { HeadsGrid } from './components/headsgrid';
+import { FindHeadsTable } from './components/headlabels';
 import { CausalSwitch, LabPresets, ModelLoadStatus, ModelPicker } from './components/model';
 import { isLanguageModel } from './state/modelChoice';
 import { PredictionsPanel } from './components/predictions';
@@ -134,6 +135,11 @@ export function App() {
                 <div className="lab-section">
                   <HeadsGrid />
                 </div>
+                {result.kind === 'causal_lm' && (
+                  <div className="lab-section">
+                    <FindHeadsTable result={result} />
+                  </div>
+                )}
                 <div className="lab-section">
                   <HeadViewPanel />
                 </div>

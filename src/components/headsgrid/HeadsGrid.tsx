@@ -18,6 +18,9 @@ import './headsgrid.css';
  */
 export const CAPTION_MIN_THUMBNAIL = 48;
 
+/** Past this many layers (GPT-2's 12) the grid scrolls down inside its box too, its head numbers kept on top. */
+export const TALL_LAYERS = 4;
+
 /** A thumbnail card's padding and border on both sides together (headsgrid.css: 4 px padding, 1 px border). */
 const CARD_CHROME = 10;
 
@@ -97,14 +100,14 @@ export function HeadsGrid({ thumbnailSize = 64, palette = 'viridis' }: HeadsGrid
         </p>
       )}
       <div className="heads-grid-view__frame">
-        <div className="heads-grid-view__scroll" ref={setScroller}>
+        <div className={`heads-grid-view__scroll${result.layers.length > TALL_LAYERS ? ' heads-grid-view__scroll--tall' : ''}`} ref={setScroller}>
           <div
             ref={gridRef}
             className="heads-grid-view__grid"
             style={{ gridTemplateColumns: headsGridColumns(columns, thumbnailSize), '--heads-grid-thumb': `${thumbnailSize}px` } as CSSProperties}
             onKeyDown={onKeyDown}
           >
-            <span aria-hidden="true" />
+            <span className="heads-grid-view__corner" aria-hidden="true" />
             {Array.from({ length: numHeads }, (_, h) => (
               <span key={h} className="heads-grid-view__col-label" aria-hidden="true">
                 {t('headsGrid.head', { n: h + 1 })}
