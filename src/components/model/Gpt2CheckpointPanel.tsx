@@ -46,7 +46,7 @@ function Gpt2Status({ state }: { readonly state: Gpt2State }) {
     );
   }
   return (
-    <div className="notice model-status" role="status">
+    <div className="gpt2-panel__ready" role="status">
       <p>{summaryLine(state.summary, t)}</p>
       <p>{t('gpt2.ready', { name, seconds: state.loadSeconds.toFixed(1), limit: Math.min(GPT2_TOKEN_LIMIT, state.model.weights.nPositions) })}</p>
       <button type="button" className="secondary" onClick={closeCheckpoint}>

@@ -19,10 +19,9 @@ export const gpt2Messages = defineMessages(
     'gpt2.none': 'No GPT-2 checkpoint is open yet: choose its files above. Until then, the untrained model is shown.',
     'gpt2.error': 'The checkpoint could not be opened: {message}',
     'gpt2.close': 'Close the checkpoint',
-    'gpt2.running': 'GPT-2 is computing in the background…',
-    'gpt2.lastRun': 'Last run: {ms} ms in the background.',
     'gpt2.fixed': 'The checkpoint’s size is fixed: width {width}, {heads} heads, {layers} layers.',
     'gpt2.fixedNone': 'A checkpoint’s size comes with it. Until one is open, the untrained model runs with these settings.',
+    'gpt2.truncated': 'The text has {total} tokens; GPT-2 reads at most {limit} here (the start token included: every head’s map comes back from the worker on each run), so only the first {limit} are used.',
   },
   {
     'model.gpt2': '打开 GPT-2 检查点…',
@@ -41,9 +40,8 @@ export const gpt2Messages = defineMessages(
     'gpt2.none': '还没有打开 GPT-2 检查点：请在上面选择它的文件。在那之前，先显示未训练的模型。',
     'gpt2.error': '无法打开这个检查点：{message}',
     'gpt2.close': '关闭检查点',
-    'gpt2.running': 'GPT-2 正在后台计算…',
-    'gpt2.lastRun': '上一次运行：后台用时 {ms} 毫秒。',
     'gpt2.fixed': '检查点的大小是固定的：宽度 {width}，{heads} 个头，{layers} 层。',
     'gpt2.fixedNone': '检查点的大小随文件而定。打开之前，未训练的模型按这些设置运行。',
+    'gpt2.truncated': '这段文字有 {total} 个词元；GPT-2 在这里最多读 {limit} 个（含开始词元：每次运行，每个头的图都要从后台线程传回），所以只使用前 {limit} 个。',
   },
 );

@@ -45,7 +45,7 @@ function StepView({ step, onStep }: { readonly step: WalkthroughStepId; readonly
   return (
     <article className="wt-step-card wt-step" data-step={step}>
       <p className="wt-step__count">
-        {t('walkthrough.stepOf', { n: index + 1, total: order.length })} · {t(data.languageModel ? 'walkthrough.lede.trained' : 'walkthrough.lede.untrained', { layer: data.layerIndex + 1, head: data.headIndex + 1 })}
+        {t('walkthrough.stepOf', { n: index + 1, total: order.length })} · {t(data.checkpoint ? 'walkthrough.lede.gpt2' : data.languageModel ? 'walkthrough.lede.trained' : 'walkthrough.lede.untrained', { layer: data.layerIndex + 1, head: data.headIndex + 1 })}
       </p>
       <h3 className="wt-step__title">{t(`walkthrough.step.${step}`)}</h3>
       <Formula tex={formulaFor(step, data.normFirst, data.languageModel)} />

@@ -111,10 +111,10 @@ export function Walkthrough({ autoplayMs = 5000, className }: WalkthroughProps) 
     <section className={`walkthrough${className ? ` ${className}` : ''}`} aria-labelledby={headingId} onKeyDown={onKeyDown} data-step={step}>
       <header className="wt-header">
         <h2 id={headingId}>{t('walkthrough.title')}</h2>
-        {data && <p className="lede">{t(data.languageModel ? 'walkthrough.lede.trained' : 'walkthrough.lede.untrained', { layer: data.layerIndex + 1, head: data.headIndex + 1 })}</p>}
+        {data && <p className="lede">{t(data.checkpoint ? 'walkthrough.lede.gpt2' : data.languageModel ? 'walkthrough.lede.trained' : 'walkthrough.lede.untrained', { layer: data.layerIndex + 1, head: data.headIndex + 1 })}</p>}
         {headerControls}
         {selectedHead === 'average' && <p className="wt-note">{t('walkthrough.averageNote')}</p>}
-        {data?.languageModel ? <p className="wt-note">{t('walkthrough.order.lmNote')}</p> : normFirst && <p className="wt-note">{t('walkthrough.order.preNote')}</p>}
+        {data?.languageModel ? <p className="wt-note">{t(data.checkpoint ? 'walkthrough.order.gpt2Note' : 'walkthrough.order.lmNote')}</p> : normFirst && <p className="wt-note">{t('walkthrough.order.preNote')}</p>}
       </header>
       {!data ? (
         <p>{t('walkthrough.empty')}</p>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { sliceCols, type AttentionTrace, type BlockedMask, type EncoderLayerTrace, type Matrix } from '../../engine';
+import { Gpt2RunModel } from '../../state/gpt2/gpt2RunModel';
 import { useLab } from '../../state/labStore';
 import { labRunWithNormFirst } from '../../state/labVariants';
 import { useLabComputation } from '../../state/useLabComputation';
@@ -15,6 +16,8 @@ export interface WalkthroughData {
   readonly normFirst: boolean;
   /** The trained language model (learned positions, GELU, pre-LN, causal), not the untrained encoder. */
   readonly languageModel: boolean;
+  /** The language model is a GPT-2 checkpoint the student opened (not the project's trained model). */
+  readonly checkpoint: boolean;
   /** Token embeddings before positional encoding, [tokens × E] (layer 1's view). */
   readonly embeddings: Matrix;
   readonly positional: Matrix;
@@ -50,6 +53,7 @@ export function useWalkthroughData(): WalkthroughData | null {
       dk,
       normFirst: run.kind === 'causal_lm' ? true : normFirst,
       languageModel: run.kind === 'causal_lm',
+      checkpoint: run.kind === 'causal_lm' && run.model instanceof Gpt2RunModel,
       embeddings: run.embeddings,
       positional: run.positional,
       layer,
