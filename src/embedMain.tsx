@@ -4,7 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepUiPreferencesInMemory, useUi } from './state/uiStore';
 import { enableFastAttention } from './engine';
+import { openCheckpointOfQuery } from './state/gpt2/checkpointLink';
 import { setGpt2WorkerFactory } from './state/gpt2/gpt2Client';
+import { openCheckpointUrl } from './state/gpt2/gpt2Store';
 import { setProbeWorkerFactory } from './state/probeOffThread';
 import { DEFAULT_SETTINGS, useLab } from './state/labStore';
 import { acceptMessages } from './widgets/acceptMessages';
@@ -20,6 +22,8 @@ const parsed = parseEmbedQuery(window.location.search);
 // never-throwing storage when the store was created, so a blocked or corrupt storage cannot stop the frame).
 keepUiPreferencesInMemory();
 useLab.setState({ ...DEFAULT_SETTINGS, ...parsed.settings });
+// model=<a checkpoint on the app's own site>: the embed opens it (another origin is refused with a sentence).
+openCheckpointOfQuery(window.location.search, (link) => openCheckpointUrl(link));
 if (parsed.locale) useUi.setState({ locale: parsed.locale });
 
 acceptMessages({ locked: parsed.options.locked });

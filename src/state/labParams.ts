@@ -1,6 +1,7 @@
 import { MAX_TOKENS, nearestDividingHeads, type HeadId, type MaskCell } from '../engine';
 import { linkCarriesDefaultText } from './defaultSentence';
 import { LOCALES, type Locale } from './locale';
+import { currentCheckpointLink, isCheckpointLink } from './gpt2/checkpointLink';
 import { MODEL_CHOICES, type ModelChoice } from './modelChoice';
 import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabSettings, type MaskMode } from './labStore';
 import { bool, dividingHeads, enumOf, intIn, intList, ok, optionalEnum, pairList, readInteger, textUpTo, writeParam, type ParamKind, type ParamTable, type PairShape } from './params';
@@ -48,10 +49,29 @@ const MASK_MODES: readonly MaskMode[] = ['none', 'causal', 'padding', 'custom'];
 const CELL: PairShape<MaskCell> = { parts: (c) => [c.query, c.key], make: (query, key) => ({ query, key }) };
 const HEAD: PairShape<HeadId> = { parts: (h) => [h.layer, h.head], make: (layer, head) => ({ layer, head }) };
 
+/**
+ * The layers and heads a link's head switches and selection may name: the settings' (the untrained encoder's, or the
+ * trained model's, which match them), or for a GPT-2 checkpoint, whose shape comes with its files, up to GPT-2 XL's.
+ */
+export const CHECKPOINT_LINK_SHAPE = { numLayers: 48, numHeads: 25 } as const;
+
+function linkShape(link: Pick<LabSettings, 'model' | 'numLayers' | 'numHeads'>): { numLayers: number; numHeads: number } {
+  return link.model === 'gpt2' ? CHECKPOINT_LINK_SHAPE : link;
+}
+
+/** model=: one of the choices, or a checkpoint on this site (gpt2/checkpointLink.ts), which is the GPT-2 choice. */
+function modelParam(): ParamKind<ModelChoice, LabSettings> {
+  const named = enumOf<ModelChoice, LabSettings>(MODEL_CHOICES);
+  return {
+    read: (raw, link) => (isCheckpointLink(raw) ? ok<ModelChoice>('gpt2') : named.read(raw, link)),
+    write: (model) => (model === 'gpt2' ? (currentCheckpointLink() ?? model) : model),
+  };
+}
+
 /** A head index below the link's head count, or 'avg' for the average of the layer's heads. */
 function headChoice(): ParamKind<HeadChoice, LabSettings> {
   return {
-    read: (raw, link) => (raw === 'avg' ? ok<HeadChoice>('average') : readInteger(raw, 0, link.numHeads - 1)),
+    read: (raw, link) => (raw === 'avg' ? ok<HeadChoice>('average') : readInteger(raw, 0, linkShape(link).numHeads - 1)),
     write: (head) => (head === 'average' ? 'avg' : String(head)),
   };
 }
@@ -85,7 +105,7 @@ export const LAB_PARAMS: ParamTable<LabLinkValues, UrlParam> = {
   // settings (kept for a switch back) says model=trained.
   model: {
     name: 'model',
-    kind: enumOf(MODEL_CHOICES),
+    kind: modelParam(),
     fallback: impliedModel,
     // Written exactly when the rest of the link does not already say it.
     always: (link) => link.model !== impliedModel(link),
@@ -114,20 +134,20 @@ export const LAB_PARAMS: ParamTable<LabLinkValues, UrlParam> = {
   // Heads beyond the model (left over after the head count was lowered) change nothing: they are not written.
   disabledHeads: {
     name: 'off',
-    kind: pairList(HEAD, (link) => [link.numLayers - 1, link.numHeads - 1], URL_LIMITS.maxListEntries),
+    kind: pairList(HEAD, (link) => [linkShape(link).numLayers - 1, linkShape(link).numHeads - 1], URL_LIMITS.maxListEntries),
     fallback: constant(DEFAULT_SETTINGS.disabledHeads),
   },
   causal: { name: 'causal', kind: bool(), fallback: constant(DEFAULT_SETTINGS.causal) },
   predictAt: { name: 'at', kind: optionalPosition(tokenIndex), fallback: constant(DEFAULT_SETTINGS.predictAt) },
   selectedLayer: {
     name: 'layer',
-    kind: intIn(0, (link) => link.numLayers - 1),
-    fallback: (link) => Math.min(DEFAULT_SETTINGS.selectedLayer, link.numLayers - 1),
+    kind: intIn(0, (link) => linkShape(link).numLayers - 1),
+    fallback: (link) => Math.min(DEFAULT_SETTINGS.selectedLayer, linkShape(link).numLayers - 1),
   },
   selectedHead: {
     name: 'head',
     kind: headChoice(),
-    fallback: (link) => (typeof DEFAULT_SETTINGS.selectedHead === 'number' && DEFAULT_SETTINGS.selectedHead >= link.numHeads ? 0 : DEFAULT_SETTINGS.selectedHead),
+    fallback: (link) => (typeof DEFAULT_SETTINGS.selectedHead === 'number' && DEFAULT_SETTINGS.selectedHead >= linkShape(link).numHeads ? 0 : DEFAULT_SETTINGS.selectedHead),
   },
   matrixView: { name: 'view', kind: enumOf(MATRIX_VIEWS), fallback: constant(DEFAULT_SETTINGS.matrixView) },
   page: { name: 'page', kind: enumOf(LAB_PAGES), fallback: constant(DEFAULT_SETTINGS.page) },

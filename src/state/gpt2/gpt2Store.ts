@@ -1,5 +1,6 @@
 import { createStore } from 'zustand';
 import { EngineError, loadGpt2Tokenizer, type Gpt2Config } from '../../engine';
+import { setCheckpointLink } from './checkpointLink';
 import { canOpenCheckpoints, Gpt2Client } from './gpt2Client';
 import type { Gpt2LoadStage } from './gpt2Protocol';
 import { Gpt2RunModel } from './gpt2RunModel';
@@ -96,6 +97,7 @@ export async function openCheckpoint(safetensors: CheckpointSource, configJson: 
 
 /** The two files a student chose: a .safetensors and a config.json (any order); a sentence when one is missing. */
 export async function openCheckpointFiles(files: readonly File[]): Promise<void> {
+  setCheckpointLink(null);
   const weights = files.find((f) => f.name.toLowerCase().endsWith('.safetensors'));
   const config = files.find((f) => f.name.toLowerCase().endsWith('.json'));
   if (!weights || !config) {
@@ -136,6 +138,7 @@ export function checkpointUrls(raw: string, base: string): { safetensors: string
 }
 
 export async function openCheckpointUrl(raw: string, base: string = document.baseURI, fetchFile: (url: string) => Promise<Response> = (u) => fetch(u)): Promise<void> {
+  setCheckpointLink(raw);
   const urls = checkpointUrls(raw, base);
   if (!urls) {
     generation++;
