@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LabStatus } from '../components/LabStatus';
+import { Gpt2LoadStatus } from '../components/model/Gpt2LoadStatus';
 import { UrlNotices } from '../components/share/UrlNotices';
 import { useT } from '../i18n/translate';
 import { useUi } from '../state/uiStore';
@@ -42,9 +43,12 @@ export function EmbedView(props: EmbedViewProps) {
   );
 }
 
-/** The model an embed of `widget` runs: predictions and generation exist only for the trained language model, so they run it whatever the link's model. */
+/** The model an embed of `widget` runs: predictions and generation need a language model, so they run the trained one unless the link opens GPT-2 (predictions). */
 export function EmbedModelScope({ widget, children }: { readonly widget: EmbedWidgetId; readonly children: ReactNode }) {
-  return <ModelScope model={TRAINED_ONLY_WIDGETS.includes(widget) ? 'trained' : 'settings'}>{children}</ModelScope>;
+  // Predictions of a GPT-2 checkpoint (model=<its folder on this site>) are GPT-2's own; generation stays the trained model's.
+  const gpt2 = useLab((s) => s.model === 'gpt2');
+  const ownModel = !TRAINED_ONLY_WIDGETS.includes(widget) || (widget === 'predictions' && gpt2);
+  return <ModelScope model={ownModel ? 'settings' : 'trained'}>{children}</ModelScope>;
 }
 
 function EmbedViewWithLimit(props: EmbedViewProps) {
@@ -99,6 +103,7 @@ function EmbedViewBody({ options, notices = [], labUrl = './index.html' }: Embed
       {options.controls.length > 0 && <EmbedControls options={options} tokens={result.ok ? result.tokens : null} onReset={resetToStart} />}
       {/* The √d_k experiment needs no sentence: "type a sentence" would only confuse there. */}
       {options.widget !== 'sqrt-dk' && <LabStatus state={computation} />}
+      <Gpt2LoadStatus />
       <div className="ev-widget">
         {widgetLocked ? (
           <fieldset className="ev-lock ev-lock--widget" disabled>

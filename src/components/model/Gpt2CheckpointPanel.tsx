@@ -17,9 +17,8 @@ function Gpt2Status({ state }: { readonly state: Gpt2State }) {
   if (state.status === 'none') return null;
   if (state.status === 'error') {
     return (
-      <p className="notice model-status model-status--error" role="alert">
-        {t('gpt2.error', { message: state.message })}
-      </p>
+      // Not an alert: the line above the views (Gpt2LoadStatus) announces it once.
+      <p className="notice model-status model-status--error">{t('gpt2.error', { message: state.message })}</p>
     );
   }
   const name = state.source.split('/').pop() ?? state.source;

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { useT } from '../../i18n/translate';
-import { gpt2Store } from '../../state/gpt2/gpt2Store';
+import { Gpt2LoadStatus } from './Gpt2LoadStatus';
 import { ensureTrainedModel, lmModelStore } from '../../state/lmModelStore';
 import { useLab } from '../../state/labStore';
 import { useScopedModel } from '../../state/modelScope';
@@ -15,16 +15,8 @@ export function ModelLoadStatus() {
   const chosen = useLab((s) => s.model);
   const model = useScopedModel(chosen);
   const state = useStore(lmModelStore);
-  const gpt2 = useStore(gpt2Store);
-  if (model === 'gpt2') {
-    // The checkpoint's own progress and errors are in its panel (the model picker); here: why the untrained model shows.
-    if (gpt2.status === 'ready') return null;
-    return (
-      <p className="notice model-status" role="status">
-        {t(gpt2.status === 'none' || gpt2.status === 'error' ? 'gpt2.none' : 'gpt2.standIn')}
-      </p>
-    );
-  }
+  // GPT-2's own line: why the untrained model stands in while a checkpoint is chosen, read or refused.
+  if (model === 'gpt2') return <Gpt2LoadStatus />;
   if (model !== 'trained' || state.status === 'ready' || state.status === 'idle') return null;
   if (state.status === 'loading') {
     const line =

@@ -3,3 +3,4 @@ export { ModelLoadStatus } from './ModelLoadStatus';
 export { CausalSwitch } from './CausalSwitch';
 export { LabPresets } from './LabPresets';
 export { exampleSettings, TRAINED_EXAMPLE_IDS, TRAINED_EXAMPLES, type TrainedExampleId } from './labPresets';
+export { Gpt2LoadStatus } from './Gpt2LoadStatus';

@@ -1,5 +1,3 @@
-import { gpt2Store } from './gpt2Store';
-
 /*
  * A link (or an embed) may name a checkpoint on its own site: model=<path or URL>, e.g. model=models/gpt2/ (the folder
  * holding model.safetensors and config.json) or model=/course/gpt2/model.safetensors. The link then opens GPT-2 and
@@ -30,10 +28,10 @@ export function setCheckpointLink(link: string | null): void {
 
 /**
  * The link of the checkpoint open now (or being opened, or that failed: a reload tries it again), for a link to
- * carry; null when none is open or it came from the disk.
+ * carry; null when none was opened from a link, or it was closed.
  */
 export function currentCheckpointLink(): string | null {
-  return gpt2Store.getState().status === 'none' ? null : openedFrom;
+  return openedFrom;
 }
 
 /** Opens the checkpoint a query names, unless it is the one open (or opening) already. */

@@ -39,6 +39,7 @@ let client: Gpt2Client | null = null;
 let generation = 0;
 
 export function closeCheckpoint(): void {
+  setCheckpointLink(null);
   generation++;
   client?.terminate();
   client = null;

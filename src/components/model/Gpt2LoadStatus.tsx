@@ -1,0 +1,30 @@
+import { useStore } from 'zustand';
+import { useT } from '../../i18n/translate';
+import { gpt2Store } from '../../state/gpt2/gpt2Store';
+import { useLab } from '../../state/labStore';
+import { useScopedModel } from '../../state/modelScope';
+
+/**
+ * Above the views when GPT-2 is chosen and not yet running: why the untrained model is shown (no checkpoint open,
+ * reading it with how far, or why it was refused). Nothing once it runs, or when the views run another model.
+ */
+export function Gpt2LoadStatus() {
+  const t = useT();
+  const model = useScopedModel(useLab((s) => s.model));
+  const state = useStore(gpt2Store);
+  if (model !== 'gpt2' || state.status === 'ready') return null;
+  if (state.status === 'error') {
+    return (
+      <p className="notice model-status model-status--error" role="alert">
+        {t('gpt2.error', { message: state.message })} {t('gpt2.standInAfterError')}
+      </p>
+    );
+  }
+  const percent = state.status === 'reading' && state.total ? ` ${Math.min(100, Math.round((100 * state.received) / state.total))} %` : '';
+  return (
+    <p className="notice model-status" role="status">
+      {t(state.status === 'none' ? 'gpt2.none' : 'gpt2.standIn')}
+      {percent}
+    </p>
+  );
+}
