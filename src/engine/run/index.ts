@@ -7,5 +7,5 @@ export type { CausalLmRun, LmRunModel, LmRunInputs, LmRunOptions, ResolvedLmInpu
 export { activeBackend, typescriptBackend, type RunBackend } from './backend';
 export { enableFastAttention, disableFastAttention, fastAttentionEnabled } from './wasmBackend';
 export { clampTokenLimit } from './inputStage';
-export { attachLmRun, detachLmRun, type DetachedLmRun } from './runTransfer';
+export { attachLmRun, detachLmRun, LayerTraceIds, type DetachedLmRun } from './runTransfer';
 export type { EncoderRun, ForwardPass, KvCacheDecoding, Model, ModelBase, ModelRunResult, ResolvedRunInputs, RunInputs } from './types';

@@ -11,17 +11,40 @@ import type { CausalLmRun, LmRunModel } from './lmTypes';
  * when a view first reads them (attention.ts), and the run names the page's stand-in for the model.
  */
 
-/** A CausalLmRun without its model, every array plain: what postMessage can copy. */
-export type DetachedLmRun = Omit<CausalLmRun, 'model'>;
+/**
+ * A CausalLmRun without its model, every array plain: what postMessage can copy. `layerIds` / `baselineIds`: a number
+ * per layer trace, the same for the same trace object on the sending side (a stage the model's cache reused), so the
+ * receiver can keep the trace it already has: views memoised on a layer's identity then skip the unchanged layers.
+ */
+export type DetachedLmRun = Omit<CausalLmRun, 'model'> & {
+  readonly layerIds?: readonly number[];
+  readonly baselineIds?: readonly number[];
+};
+
+/** Stable numbers for layer trace objects, for detachLmRun: one per sending side, kept as long as the traces live. */
+export class LayerTraceIds {
+  readonly #ids = new WeakMap<EncoderLayerTrace, number>();
+  #next = 1;
+
+  of(layer: EncoderLayerTrace): number {
+    let id = this.#ids.get(layer);
+    if (id === undefined) {
+      id = this.#next++;
+      this.#ids.set(layer, id);
+    }
+    return id;
+  }
+}
 
 function plainMatrix(m: Matrix): Matrix {
   return { rows: m.rows, cols: m.cols, data: m.data };
 }
 
-/** The run as plain data: logits computed (all rows, [L × V]) and copied out of their lazy wrapper. */
-export function detachLmRun(run: CausalLmRun): DetachedLmRun {
+/** The run as plain data: logits computed (all rows, [L × V]) and copied out of their lazy wrapper; with `ids`, each layer numbered. */
+export function detachLmRun(run: CausalLmRun, ids: LayerTraceIds | null = null): DetachedLmRun {
   const { model: _model, logits, ...rest } = run;
-  return { ...rest, logits: plainMatrix(logits) };
+  const numbered = ids ? { layerIds: run.layers.map((l) => ids.of(l)), baselineIds: run.baseline.map((l) => ids.of(l)) } : {};
+  return { ...rest, ...numbered, logits: plainMatrix(logits) };
 }
 
 /** The fields a head's trace keeps that postMessage copies (attention.ts's Trace: q, k and mask are its own fields). */
@@ -46,19 +69,22 @@ function attachHead(head: AttentionTrace | CopiedTrace): AttentionTrace {
 
 /**
  * The run as the page's views read it, naming `model`. Layer traces that the copy shares (the baseline is the run's
- * own layers when nothing is switched off) stay shared.
+ * own layers when nothing is switched off) stay shared. `known`: traces received before, by layer id (the run's
+ * `layerIds`); a layer whose id is there is that object, not the new copy, and every new one is added.
  */
-export function attachLmRun(detached: DetachedLmRun, model: LmRunModel): CausalLmRun {
+export function attachLmRun(detached: DetachedLmRun, model: LmRunModel, known: Map<number, EncoderLayerTrace> | null = null): CausalLmRun {
   const done = new Map<EncoderLayerTrace, EncoderLayerTrace>();
-  const attachLayer = (layer: EncoderLayerTrace): EncoderLayerTrace => {
-    let whole = done.get(layer);
+  const attachLayer = (layer: EncoderLayerTrace, id: number | undefined): EncoderLayerTrace => {
+    let whole = done.get(layer) ?? (id === undefined ? undefined : known?.get(id));
     if (!whole) {
       whole = { ...layer, attention: { ...layer.attention, heads: layer.attention.heads.map(attachHead) } };
-      done.set(layer, whole);
+      if (id !== undefined) known?.set(id, whole);
     }
+    done.set(layer, whole);
     return whole;
   };
-  const layers = detached.layers.map(attachLayer);
-  const baseline = detached.baseline === detached.layers ? layers : detached.baseline.map(attachLayer);
-  return { ...detached, model, layers, baseline };
+  const { layerIds: _layerIds, baselineIds: _baselineIds, ...run } = detached;
+  const layers = detached.layers.map((l, i) => attachLayer(l, detached.layerIds?.[i]));
+  const baseline = detached.baseline === detached.layers ? layers : detached.baseline.map((l, i) => attachLayer(l, detached.baselineIds?.[i]));
+  return { ...run, model, layers, baseline };
 }

@@ -1,4 +1,4 @@
-import { attachLmRun, emptyTextError, EngineError, positionTokens, type CausalLmRun, type LmRunOptions, type Token } from '../../engine';
+import { attachLmRun, emptyTextError, EngineError, positionTokens, type CausalLmRun, type EncoderLayerTrace, type LmRunOptions, type Token } from '../../engine';
 import type { LabResult } from '../computeLab';
 import { rememberBaselineRun } from '../labVariants';
 import type { Gpt2RunModel } from './gpt2RunModel';
@@ -56,6 +56,11 @@ export function gpt2Tokens(model: Gpt2RunModel, text: string, limit: number): To
 export class Gpt2Runs {
   readonly #model: Gpt2RunModel;
   readonly #answers = new Map<string, Gpt2Answer>();
+  /**
+   * Layer traces received, by the worker's id: a layer the worker's cache reused comes back as the object the page
+   * already has, so views memoised on it (the heads grid's rows) do not redraw it.
+   */
+  readonly #layers = new Map<number, EncoderLayerTrace>();
   #inFlight: string | null = null;
   #waiting: Gpt2RunRequest | null = null;
   readonly #listeners = new Set<() => void>();
@@ -91,7 +96,20 @@ export class Gpt2Runs {
     this.#waiting = null;
     this.#model.client.run(request.ids, request.options, request.text, request.baseline).then(
       (answer) => {
-        const run = this.#finish(attachLmRun(answer.run, this.#model), request);
+        const run = this.#finish(attachLmRun(answer.run, this.#model, this.#layers), request);
+        // As many as the kept answers hold (their layers and baselines); the least recently received go first.
+        for (const id of [...answer.run.layerIds ?? [], ...answer.run.baselineIds ?? []]) {
+          const layer = this.#layers.get(id);
+          if (layer) {
+            this.#layers.delete(id);
+            this.#layers.set(id, layer);
+          }
+        }
+        const most = KEPT * 2 * this.#model.weights.numLayers;
+        for (const id of this.#layers.keys()) {
+          if (this.#layers.size <= most) break;
+          this.#layers.delete(id);
+        }
         // Predictions' "before" reads only the logits: the baseline's, on the same tokens.
         const baseline = answer.baselineLogits ? { ...run, logits: answer.baselineLogits } : null;
         this.lastMs = answer.ms;

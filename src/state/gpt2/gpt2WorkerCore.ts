@@ -13,6 +13,7 @@ import {
   gpt2WeightsFromCheckpoint,
   inductionSettingsFor,
   InductionScoring,
+  LayerTraceIds,
   parseGpt2Config,
 } from '../../engine';
 import type { Gpt2Reply, Gpt2Request } from './gpt2Protocol';
@@ -23,6 +24,8 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
 export function gpt2WorkerHandler(post: (reply: Gpt2Reply) => void): (request: Gpt2Request) => void {
   let model: CausalLmModel | null = null;
   let probing = false;
+  // The same number for the same layer trace (a stage the model's cache kept): the page keeps its copy of it.
+  const layerIds = new LayerTraceIds();
 
   async function load(safetensors: ArrayBuffer, config: unknown): Promise<void> {
     // The same kernels as the page: without SIMD the TypeScript engine gives the same numbers, more slowly.
@@ -41,7 +44,7 @@ export function gpt2WorkerHandler(post: (reply: Gpt2Reply) => void): (request: G
     if (!model) throw new EngineError('invalid-argument', 'No GPT-2 checkpoint is open.');
     const started = performance.now();
     const result = model.runIds(request.ids, request.options, request.text);
-    const detached = detachLmRun(result);
+    const detached = detachLmRun(result, layerIds);
     // "Before": the model as trained (every head on, positions, its causal mask, nothing masked), same tokens.
     const baselineLogits = request.baseline ? detachLmRun(model.runIds(request.ids, { tokenLimit: request.options.tokenLimit }, request.text)).logits : null;
     post({ type: 'ran', id: request.id, run: detached, baselineLogits, ms: performance.now() - started });

@@ -122,6 +122,26 @@ describe('opening a GPT-2 checkpoint (worker stand-in: the real handler, message
     expect(worker.requests.filter((r) => r === 'run')).toHaveLength(2);
   });
 
+  it('a head switched off in layer 2 keeps layer 1 the same object on the page (its views need not redraw)', async () => {
+    const model = await openTiny();
+    const runs = gpt2Runs(model);
+    const ask = async (disabledHeads: { layer: number; head: number }[]) => {
+      const request = gpt2Request(model, 'one two three one two', { tokenLimit: GPT2_TOKEN_LIMIT, disabledHeads });
+      if (request instanceof Error) throw request;
+      runs.answer(request);
+      await waitFor(() => expect(runs.answer(request)).not.toBeNull());
+      const result = runs.answer(request)!.result;
+      if (!result.ok) throw result.error;
+      return result;
+    };
+    const plain = await ask([]);
+    const ablated = await ask([{ layer: 1, head: 0 }]);
+    expect(ablated.layers[0]).toBe(plain.layers[0]);
+    expect(ablated.layers[1]).not.toBe(plain.layers[1]);
+    // The baseline (every head on) is the plain run's layers, kept too.
+    expect(ablated.baseline[1]).toBe(plain.layers[1]);
+  });
+
   it('an empty text is the empty-text message, not a run', async () => {
     const model = await openTiny();
     const request = gpt2Request(model, '   ', { tokenLimit: GPT2_TOKEN_LIMIT });
