@@ -8,4 +8,5 @@ export { activeBackend, typescriptBackend, type RunBackend } from './backend';
 export { enableFastAttention, disableFastAttention, fastAttentionEnabled } from './wasmBackend';
 export { clampTokenLimit } from './inputStage';
 export { attachLmRun, detachLmRun, LayerTraceIds, type DetachedLmRun } from './runTransfer';
+export { copyForTransfer } from './transferCopy';
 export type { EncoderRun, ForwardPass, KvCacheDecoding, Model, ModelBase, ModelRunResult, ResolvedRunInputs, RunInputs } from './types';

@@ -7,10 +7,10 @@ import { gpt2WorkerHandler } from './gpt2WorkerCore';
 
 /** The part of DedicatedWorkerGlobalScope used here (the app compiles against the DOM lib, not the worker lib). */
 interface WorkerScope {
-  postMessage(message: Gpt2Reply): void;
+  postMessage(message: Gpt2Reply, transfer?: Transferable[]): void;
   onmessage: ((message: MessageEvent<Gpt2Request>) => void) | null;
 }
 
 const scope = self as unknown as WorkerScope;
-const handle = gpt2WorkerHandler((reply) => scope.postMessage(reply));
+const handle = gpt2WorkerHandler((reply, transfer) => scope.postMessage(reply, transfer ?? []));
 scope.onmessage = (message) => handle(message.data);

@@ -7,6 +7,7 @@
 import {
   activeBackend,
   CausalLmModel,
+  copyForTransfer,
   detachLmRun,
   enableFastAttention,
   EngineError,
@@ -21,7 +22,7 @@ import type { Gpt2Reply, Gpt2Request } from './gpt2Protocol';
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** A handler for the worker's messages that answers through `post`; it holds the model between messages. */
-export function gpt2WorkerHandler(post: (reply: Gpt2Reply) => void): (request: Gpt2Request) => void {
+export function gpt2WorkerHandler(post: (reply: Gpt2Reply, transfer?: Transferable[]) => void): (request: Gpt2Request) => void {
   let model: CausalLmModel | null = null;
   let probing = false;
   // The same number for the same layer trace (a stage the model's cache kept): the page keeps its copy of it.
@@ -47,7 +48,9 @@ export function gpt2WorkerHandler(post: (reply: Gpt2Reply) => void): (request: G
     const detached = detachLmRun(result, layerIds);
     // "Before": the model as trained (every head on, positions, its causal mask, nothing masked), same tokens.
     const baselineLogits = request.baseline ? detachLmRun(model.runIds(request.ids, { tokenLimit: request.options.tokenLimit }, request.text)).logits : null;
-    post({ type: 'ran', id: request.id, run: detached, baselineLogits, ms: performance.now() - started });
+    // Copied here into buffers of their own and transferred: the page receives tens of MB without copying them.
+    const { value, transfer } = copyForTransfer({ run: detached, baselineLogits });
+    post({ type: 'ran', id: request.id, ...value, ms: performance.now() - started }, transfer);
   }
 
   function probe(): void {
