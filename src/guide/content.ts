@@ -253,6 +253,37 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
     ],
   },
   {
+    id: 'gpt2',
+    title: { en: 'GPT-2 in your course: hosting a checkpoint', zh: '在课程中使用 GPT-2：托管检查点' },
+    blocks: [
+      {
+        kind: 'prose',
+        text: {
+          en: 'The lab opens real GPT-2 checkpoints — `gpt2` (124 M weights), `distilgpt2`, `gpt2-medium` or a model fine-tuned from them — and runs them in the reader’s browser, in a background thread: every head’s map, the predictions, and heads switched off live. Nothing is uploaded. A student can pick the two files from their own disk (**Model → Open a GPT-2 checkpoint…**); for a class, host them next to the lab and link to them.',
+          zh: '实验台可以打开真正的 GPT-2 检查点——`gpt2`（1.24 亿个权重）、`distilgpt2`、`gpt2-medium` 或由它们微调的模型——并在读者的浏览器里、在后台线程中运行：每个头的注意力图、预测，以及实时关闭某些头。不会上传任何东西。学生可以从自己的磁盘选择这两个文件（**模型 → 打开 GPT-2 检查点…**）；上课时，把它们托管在实验台旁边并链接过去。',
+        },
+      },
+      {
+        kind: 'list',
+        ordered: true,
+        items: [
+          { en: 'From the model’s Hugging Face repository (for GPT-2 small: `huggingface.co/openai-community/gpt2`, tab “Files and versions”) download `model.safetensors` (548 MB, float32) and `config.json`. Other formats (`pytorch_model.bin`, ONNX, TensorFlow) are not read; float16 and bfloat16 safetensors are (half the download).', zh: '从模型的 Hugging Face 仓库（GPT-2 small：`huggingface.co/openai-community/gpt2` 的 “Files and versions” 标签页）下载 `model.safetensors`（548 MB，float32）和 `config.json`。其他格式（`pytorch_model.bin`、ONNX、TensorFlow）不能读取；float16 和 bfloat16 的 safetensors 可以（下载量减半）。' },
+          { en: 'Put both files in one folder of the site that serves the lab, for example `models/gpt2/` beside `index.html` and `embed.html`.', zh: '把两个文件放在提供实验台的网站的同一个文件夹里，例如 `index.html` 和 `embed.html` 旁边的 `models/gpt2/`。' },
+          { en: 'Link to it with `model=` and the folder: `index.html?model=models%2Fgpt2%2F` for the lab, `embed.html?widget=heads-grid&model=models%2Fgpt2%2F` for an embed. A link made in the lab while that checkpoint is open carries it, with the heads switched off and the head shown.', zh: '用 `model=` 加上文件夹来链接：实验台用 `index.html?model=models%2Fgpt2%2F`，嵌入用 `embed.html?widget=heads-grid&model=models%2Fgpt2%2F`。在实验台打开该检查点时生成的链接会带上它，以及被关闭的头和当前显示的头。' },
+        ],
+      },
+      {
+        kind: 'list',
+        items: [
+          { en: '`model=` takes only files on the lab’s own site: another site’s address is refused with a message, so a link cannot make readers download something from elsewhere.', zh: '`model=` 只接受实验台自己网站上的文件：其他网站的地址会被拒绝并给出说明，因此链接不能让读者从别处下载东西。' },
+          { en: 'Readers download the file once per visit (the browser’s cache may keep it): 548 MB for GPT-2 small in float32, about 250 MB in float16. Say so before a class on a slow network.', zh: '读者每次访问都要下载一次这个文件（浏览器缓存可能会保留）：GPT-2 small 的 float32 版本是 548 MB，float16 约 250 MB。如果上课的网络较慢，请提前告诉学生。' },
+          { en: 'Opened, GPT-2 small takes about 1 GB of memory in the tab; the lab says how much before it reads the weights and refuses a model that would not fit (gpt2-large and larger).', zh: '打开后，GPT-2 small 在标签页中大约占用 1 GB 内存；实验台会在读取权重之前说明需要多少，并拒绝放不下的模型（gpt2-large 及更大的）。' },
+          { en: 'A run of GPT-2 small at 64 tokens takes about a second on a laptop, off the page’s thread; the lab reads at most 128 tokens of a GPT-2 text. Custom elements on another site cannot start that thread: use an iframe embed for GPT-2.', zh: 'GPT-2 small 在笔记本电脑上处理 64 个词元大约需要一秒，而且不占用网页的主线程；实验台最多读 GPT-2 文本的 128 个词元。其他网站上的自定义元素无法启动这个线程：GPT-2 请用 iframe 嵌入。' },
+        ],
+      },
+    ],
+  },
+  {
     id: 'messages',
     title: { en: 'Messages between your page and an embed', zh: '网页与嵌入组件之间的消息' },
     blocks: [

@@ -63,10 +63,13 @@ const pairList = (example: string): Bi => ({
 const LAB: Readonly<Record<UrlParam, Omit<ParamDoc, 'name' | 'group'>>> = {
   model: {
     meaning: {
-      en: 'Which model runs: the small bilingual language model this project trained, or the encoder with random weights (whose `d`, `h`, `layers` and `seed` apply only to it).',
-      zh: '运行哪个模型：本项目训练的小型双语语言模型，或随机权重的编码器（`d`、`h`、`layers`、`seed` 只对它有效）。',
+      en: 'Which model runs: the small bilingual language model this project trained, the encoder with random weights (whose `d`, `h`, `layers` and `seed` apply only to it), or a GPT-2 checkpoint: a folder on the lab’s own site holding `model.safetensors` and `config.json` (see “GPT-2 in your course”), or `gpt2` to ask the reader for the files.',
+      zh: '运行哪个模型：本项目训练的小型双语语言模型、随机权重的编码器（`d`、`h`、`layers`、`seed` 只对它有效），或者 GPT-2 检查点：实验台自己网站上存放 `model.safetensors` 和 `config.json` 的文件夹（见“在课程中使用 GPT-2”），或者 `gpt2`，让读者自己选择文件。',
     },
-    values: { en: `${code('trained')} or ${code('untrained')}`, zh: `${code('trained')} 或 ${code('untrained')}` },
+    values: {
+      en: `${code('trained')}, ${code('untrained')}, ${code('gpt2')} or a folder on this site such as ${code('models%2Fgpt2%2F')}`,
+      zh: `${code('trained')}、${code('untrained')}、${code('gpt2')}，或本网站上的文件夹，例如 ${code('models%2Fgpt2%2F')}`,
+    },
     default: same(code(DEFAULT_SETTINGS.model)),
   },
   text: {
