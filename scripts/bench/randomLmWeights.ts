@@ -5,20 +5,13 @@
  * parameter is checked too. The draw order is fixed (per block: ln1, attention, ln2, fc, proj; then wte, wpe, lnf):
  * a seed gives the same weights as before this file existed.
  */
-import type { CausalLmBlock, CausalLmWeights } from '../../src/engine/lm/causalLmWeights';
+import type { CausalLmBlock, CausalLmShape, CausalLmWeights } from '../../src/engine/lm/causalLmWeights';
 import { zeros, type Matrix } from '../../src/engine/matrix';
 import { fromPytorchInProj } from '../../src/engine/multiHead';
 import { mulberry32, normal, type Random } from '../../src/engine/random';
 
 /** A decoder's sizes: V, C, E, H, N, F as in CausalLmWeights. */
-export interface LmShape {
-  readonly vocabSize: number;
-  readonly nPositions: number;
-  readonly embedDim: number;
-  readonly numHeads: number;
-  readonly numLayers: number;
-  readonly ffnDim: number;
-}
+export type LmShape = CausalLmShape;
 
 function randomMatrix(rows: number, cols: number, random: Random, std: number): Matrix {
   const m = zeros(rows, cols);

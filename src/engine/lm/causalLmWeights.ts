@@ -20,17 +20,18 @@ export interface CausalLmBlock {
   readonly proj: LinearParams; // E × F, E
 }
 
-/**
- * A trained decoder-only language model (GPT-2 / nanoGPT). Shapes: V = vocabSize, C = nPositions (the longest
- * input), E = embedDim, F = ffnDim.
- */
-export interface CausalLmWeights {
+/** A decoder's sizes: V = vocabSize, C = nPositions (the longest input), E = embedDim, H, N = numLayers, F = ffnDim. */
+export interface CausalLmShape {
   readonly vocabSize: number;
   readonly nPositions: number;
   readonly embedDim: number;
   readonly numHeads: number;
   readonly numLayers: number;
   readonly ffnDim: number;
+}
+
+/** A trained decoder-only language model (GPT-2 / nanoGPT), of the sizes CausalLmShape names. */
+export interface CausalLmWeights extends CausalLmShape {
   readonly activation: Extract<Activation, 'gelu' | 'gelu_tanh'>;
   /** Every LayerNorm's ε (also stored in each LayerNormParams). */
   readonly layerNormEps: number;

@@ -1,4 +1,5 @@
 import { EngineError } from '../errors';
+import type { CausalLmShape } from './causalLmWeights';
 
 /**
  * What the engine needs from a Hugging Face GPT-2 `config.json` (the `gpt2`, `distilgpt2`, `gpt2-medium` … repos and
@@ -6,13 +7,7 @@ import { EngineError } from '../errors';
  * (src/transformers/models/gpt2/configuration_gpt2.py and modeling_gpt2.py, read with the project's search tool):
  * `n_inner` null means 4 × n_embd; `layer_norm_epsilon` defaults to 1e-5; `activation_function` to "gelu_new".
  */
-export interface Gpt2Config {
-  readonly vocabSize: number;
-  readonly nPositions: number;
-  readonly embedDim: number;
-  readonly numHeads: number;
-  readonly numLayers: number;
-  readonly ffnDim: number;
+export interface Gpt2Config extends CausalLmShape {
   readonly layerNormEps: number;
   readonly activation: 'gelu' | 'gelu_tanh';
   /**

@@ -1,6 +1,6 @@
 import type { HeadId, MaskChoice } from '../choices';
 import type { EncoderLayerTrace } from '../encoderLayer';
-import type { CausalLmWeights } from '../lm/causalLmWeights';
+import type { CausalLmShape } from '../lm/causalLmWeights';
 import type { DisplayToken } from '../lm/display';
 import type { LmTokenizer } from '../lm/tokenizer';
 import type { Matrix } from '../matrix';
@@ -41,7 +41,7 @@ export interface ResolvedLmInputs extends Required<LmRunOptions> {
  */
 export interface LmRunModel {
   readonly kind: 'causal_lm';
-  readonly weights: Pick<CausalLmWeights, 'vocabSize' | 'nPositions' | 'embedDim' | 'numHeads' | 'numLayers'>;
+  readonly weights: Pick<CausalLmShape, 'vocabSize' | 'nPositions' | 'embedDim' | 'numHeads' | 'numLayers'>;
   readonly tokenizer: LmTokenizer | null;
   /** One id as a label for a list of predictions (see CausalLmModel.tokenLabel). */
   tokenLabel(id: number): string;
