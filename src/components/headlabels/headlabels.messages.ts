@@ -49,7 +49,7 @@ export const headLabelsMessages = defineMessages(
     'headLabels.unavailable': '这个模型的上下文太短，无法运行归纳探针。',
     'headLabels.notAvailable': '无',
     'findHeads.title': '查找注意力头',
-    'findHeads.hint': '全部 {heads} 个头，按你选的分数排序。前一词元、首个词元和相同词元在你的文本上测量；归纳在标准探针（重复的随机词元）上测量。选一个头即可查看它的图。',
+    'findHeads.hint': '全部 {heads} 个头，按你选的得分排序。前一词元、首个词元和相同词元在你的文本上测量；归纳在标准探针（重复的随机词元）上测量。选一个头即可查看它的图。',
     'findHeads.head': '头',
     'findHeads.name': '第 {layer} 层，第 {head} 个头',
     'findHeads.label': '标签',
