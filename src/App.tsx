@@ -10,7 +10,7 @@ import { SentenceInput } from './components/controls/SentenceInput';
 import { SettingsPanel } from './components/controls/SettingsPanel';
 import { TokenChips } from './components/controls/TokenChips';
 import { HeadsGrid } from './components/headsgrid';
-import { FindHeadsTable } from './components/headlabels';
+import { FIND_HEADS_FROM, FindHeadsTable } from './components/headlabels';
 import { CausalSwitch, LabPresets, ModelLoadStatus, ModelPicker } from './components/model';
 import { isLanguageModel } from './state/modelChoice';
 import { PredictionsPanel } from './components/predictions';
@@ -135,7 +135,7 @@ export function App() {
                 <div className="lab-section">
                   <HeadsGrid />
                 </div>
-                {result.kind === 'causal_lm' && (
+                {result.kind === 'causal_lm' && result.layers.length * result.model.weights.numHeads > FIND_HEADS_FROM && (
                   <div className="lab-section">
                     <FindHeadsTable result={result} />
                   </div>

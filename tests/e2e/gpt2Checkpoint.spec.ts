@@ -17,6 +17,12 @@ const WEIGHTS = path.join(dir, 'model.safetensors');
 const CONFIG = path.join(dir, 'config.json');
 writeFileSync(WEIGHTS, weights);
 writeFileSync(CONFIG, JSON.stringify(tinyConfig()));
+// 3 layers × 8 heads (24, more than the lab lists in its grid alone): the find-heads table is offered.
+const manyDir = mkdtempSync(path.join(tmpdir(), 'gpt2-many-'));
+const MANY_WEIGHTS = path.join(manyDir, 'model.safetensors');
+const MANY_CONFIG = path.join(manyDir, 'config.json');
+writeFileSync(MANY_WEIGHTS, tinyCheckpoint(7, 3));
+writeFileSync(MANY_CONFIG, JSON.stringify(tinyConfig({ n_layer: 3, n_head: 8 })));
 const WRONG_CONFIG = path.join(mkdtempSync(path.join(tmpdir(), 'gpt2-wrong-')), 'config.json');
 writeFileSync(WRONG_CONFIG, JSON.stringify(tinyConfig({ n_layer: 3 })));
 
@@ -47,16 +53,32 @@ test('a GPT-2 checkpoint from disk runs in the lab: its tokens, predictions, 2 �
   await page.getByRole('checkbox', { name: /^Head 2\b/ }).uncheck();
   await expect(region.getByText(/^The top prediction (changed|did not change)/)).toBeVisible();
   await expect(region.getByText(/% → /).first()).toBeVisible();
-  // The find-heads table lists all 4 heads and sorts by the score picked.
-  const table = page.getByRole('table').filter({ hasText: 'previous token' });
-  await expect(table.getByRole('row')).toHaveCount(5);
-  await table.getByRole('button', { name: 'previous token' }).click();
-  await expect(table.getByRole('columnheader', { name: /previous token/ })).toHaveAttribute('aria-sort', 'descending');
-  const scores = (await table.locator('tbody tr td:nth-child(2)').allTextContents()).map(Number);
-  expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   await page.getByText('Walkthrough', { exact: true }).first().click();
   await expect(page.getByText(/computed by the engine on the GPT-2 checkpoint you opened/)).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('a checkpoint of 24 heads: "Find heads" lists every head, sorts by the score picked, and shows the head a row names', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('textbox').first().fill('one two three four one two three four');
+  await openFromDisk(page, [MANY_WEIGHTS, MANY_CONFIG]);
+  await expect(page.getByText(/^3 layers × 8 heads, width 8/)).toBeVisible();
+  await expect(page.locator('.heads-grid-view__row-label')).toHaveText(['Layer 1', 'Layer 2', 'Layer 3']);
+  await page.locator('summary', { hasText: 'Find heads' }).click();
+  const table = page.getByRole('table').filter({ hasText: 'previous token' });
+  await expect(table.getByRole('row')).toHaveCount(13); // the header and the top 12
+  await page.getByRole('button', { name: 'Show all 24 heads' }).click();
+  await expect(table.getByRole('row')).toHaveCount(25);
+  await table.getByRole('button', { name: 'previous token' }).click();
+  await expect(table.getByRole('columnheader', { name: /previous token/ })).toHaveAttribute('aria-sort', 'descending');
+  const scores = (await table.locator('tbody tr td:nth-child(2)').allTextContents()).map(Number);
+  expect(scores).toHaveLength(24);
+  expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  // A row's button shows that head in the lab.
+  const top = (await table.locator('tbody tr th button').first().textContent()) ?? '';
+  const [, layer, head] = /Layer (\d+), head (\d+)/.exec(top) ?? [];
+  await table.locator('tbody tr th button').first().click();
+  await expect(page.getByRole('heading', { name: `Layer ${layer}, head ${head}` })).toBeVisible();
 });
 
 test('a config.json that does not match the weights is refused with a sentence; the lab keeps working', async ({ page }) => {

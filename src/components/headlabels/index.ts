@@ -1,3 +1,3 @@
 export { HeadLabelGuide, type HeadLabelGuideProps } from './HeadLabelGuide';
 export { formatLabelScore, headLabelText, labelText, namedWithLabel } from './labelText';
-export { FindHeadsTable, FIND_HEADS_SHOWN } from './FindHeadsTable';
+export { FIND_HEADS_FROM, FIND_HEADS_SHOWN, FindHeadsTable } from './FindHeadsTable';

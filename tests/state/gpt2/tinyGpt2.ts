@@ -8,8 +8,8 @@ export function tinyConfig(overrides: Record<string, unknown> = {}): Record<stri
   return { model_type: 'gpt2', n_ctx: TINY.n_positions, n_inner: null, activation_function: 'gelu_new', layer_norm_epsilon: 1e-5, ...TINY, ...overrides };
 }
 
-/** A random checkpoint of TINY's shape in Hugging Face's names, F16. */
-export function tinyCheckpoint(seed = 5): Uint8Array {
+/** A random checkpoint of TINY's shape (or `layers` blocks; heads do not change the tensors' shapes) in Hugging Face's names, F16. */
+export function tinyCheckpoint(seed = 5, layers: number = TINY.n_layer): Uint8Array {
   const random = mulberry32(seed);
   const e = TINY.n_embd;
   const tensor = (shape: number[], std: number, mean = 0): TensorToWrite => ({
@@ -18,7 +18,7 @@ export function tinyCheckpoint(seed = 5): Uint8Array {
     dtype: 'F16',
   });
   const t: Record<string, TensorToWrite> = { 'wte.weight': tensor([TINY.vocab_size, e], 0.5), 'wpe.weight': tensor([TINY.n_positions, e], 0.2) };
-  for (let i = 0; i < TINY.n_layer; i++) {
+  for (let i = 0; i < layers; i++) {
     Object.assign(t, {
       [`h.${i}.ln_1.weight`]: tensor([e], 0.1, 1),
       [`h.${i}.ln_1.bias`]: tensor([e], 0.1),
