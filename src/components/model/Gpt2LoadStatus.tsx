@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { gpt2ErrorText } from './gpt2ErrorText';
 import { useT } from '../../i18n/translate';
 import { gpt2Store } from '../../state/gpt2/gpt2Store';
 import { useLab } from '../../state/labStore';
@@ -16,7 +17,7 @@ export function Gpt2LoadStatus() {
   if (state.status === 'error') {
     return (
       <p className="notice model-status model-status--error" role="alert">
-        {t('gpt2.error', { message: state.message })} {t('gpt2.standInAfterError')}
+        {t('gpt2.error', { message: gpt2ErrorText(t, state) })} {t('gpt2.standInAfterError')}
       </p>
     );
   }

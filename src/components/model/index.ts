@@ -4,3 +4,4 @@ export { CausalSwitch } from './CausalSwitch';
 export { LabPresets } from './LabPresets';
 export { exampleSettings, TRAINED_EXAMPLE_IDS, TRAINED_EXAMPLES, type TrainedExampleId } from './labPresets';
 export { Gpt2LoadStatus } from './Gpt2LoadStatus';
+export { Gpt2CheckpointPanel } from './Gpt2CheckpointPanel';

@@ -28,7 +28,36 @@ export type Gpt2State =
   | { readonly status: 'reading'; readonly source: string; readonly received: number; readonly total: number | null; readonly summary: CheckpointSummary | null }
   | { readonly status: 'preparing'; readonly source: string; readonly stage: Gpt2LoadStage; readonly summary: CheckpointSummary }
   | { readonly status: 'ready'; readonly source: string; readonly model: Gpt2RunModel; readonly summary: CheckpointSummary; readonly loadSeconds: number }
-  | { readonly status: 'error'; readonly source: string; readonly message: string };
+  | {
+      readonly status: 'error';
+      readonly source: string;
+      /** Why, in English (what a log or a test reads). */
+      readonly message: string;
+      /** The common refusals, for the interface to say in the reader's language; null: `message` says it. */
+      readonly reason: Gpt2Refusal | null;
+    };
+
+/** The refusals a student or an instructor meets most, with what the interface needs to say them in either language. */
+export type Gpt2Refusal =
+  | { readonly kind: 'files-missing'; readonly missing: 'weights' | 'config' | 'both' }
+  | { readonly kind: 'other-site'; readonly link: string; readonly origin: string }
+  | { readonly kind: 'too-big'; readonly needed: number; readonly limit: number }
+  | { readonly kind: 'no-worker' }
+  | { readonly kind: 'http'; readonly url: string; readonly status: number };
+
+/** The refusal an error is, when it is one of the common ones (its details say so). */
+function reasonOf(err: unknown): Gpt2Refusal | null {
+  if (!(err instanceof EngineError)) return null;
+  const { needed, limit, status, url, refusal } = err.details;
+  if (typeof needed === 'number' && typeof limit === 'number') return { kind: 'too-big', needed, limit };
+  if (typeof status === 'number' && typeof url === 'string') return { kind: 'http', url, status };
+  if (refusal === 'no-worker') return { kind: 'no-worker' };
+  return null;
+}
+
+function failed(source: string, err: unknown, name: string = source): Gpt2State {
+  return { status: 'error', source, message: messageOf(err, name), reason: reasonOf(err) };
+}
 
 export const gpt2Store = createStore<Gpt2State>()(() => ({ status: 'none' }));
 
@@ -61,7 +90,9 @@ export async function openCheckpoint(safetensors: CheckpointSource, configJson: 
   const started = performance.now();
   setState({ status: 'reading', source, received: 0, total: null, summary: null });
   try {
-    if (!canOpenCheckpoints()) throw new EngineError('invalid-argument', 'This page cannot start the worker that runs a checkpoint (an embedded widget script on another site cannot). Open it in the lab, or in the embed page.');
+    if (!canOpenCheckpoints()) {
+      throw new EngineError('invalid-argument', 'This page cannot start the worker that runs a checkpoint (an embedded widget script on another site cannot). Open it in the lab, or in the embed page.', { refusal: 'no-worker' });
+    }
     const plan = await planCheckpoint(safetensors, configJson);
     if (!current()) return;
     const summary: CheckpointSummary = { config: plan.config, memoryBytes: plan.memoryBytes, fileBytes: safetensors.size, dtypes: plan.dtypes };
@@ -78,7 +109,7 @@ export async function openCheckpoint(safetensors: CheckpointSource, configJson: 
     });
     if (!current()) return;
     const worker = Gpt2Client.start();
-    if (!worker) throw new EngineError('invalid-argument', 'The worker that runs a checkpoint could not start on this page.');
+    if (!worker) throw new EngineError('invalid-argument', 'The worker that runs a checkpoint could not start on this page.', { refusal: 'no-worker' });
     client = worker;
     setState({ status: 'preparing', source, stage: 'decoding', summary });
     const loaded = await worker.load(bytes.buffer, configJson, (stage) => current() && setState({ status: 'preparing', source, stage, summary }));
@@ -92,7 +123,7 @@ export async function openCheckpoint(safetensors: CheckpointSource, configJson: 
     if (!current()) return;
     client?.terminate();
     client = null;
-    setState({ status: 'error', source, message: messageOf(err, source) });
+    setState(failed(source, err));
   }
 }
 
@@ -107,6 +138,7 @@ export async function openCheckpointFiles(files: readonly File[]): Promise<void>
       status: 'error',
       source: files.map((f) => f.name).join(', ') || 'no file',
       message: `Choose both files of the checkpoint: ${weights ? '' : 'model.safetensors'}${!weights && !config ? ' and ' : ''}${config ? '' : 'config.json'} ${!weights && !config ? 'are' : 'is'} missing.`,
+      reason: { kind: 'files-missing', missing: !weights && !config ? 'both' : weights ? 'config' : 'weights' },
     });
     return;
   }
@@ -115,7 +147,7 @@ export async function openCheckpointFiles(files: readonly File[]): Promise<void>
     configJson = parseConfigText(await config.text(), config.name);
   } catch (err) {
     generation++;
-    setState({ status: 'error', source: weights.name, message: messageOf(err, config.name) });
+    setState(failed(weights.name, err, config.name));
     return;
   }
   await openCheckpoint(fileSource(weights), configJson, weights.name);
@@ -143,19 +175,27 @@ export async function openCheckpointUrl(raw: string, base: string = document.bas
   const urls = checkpointUrls(raw, base);
   if (!urls) {
     generation++;
-    setState({ status: 'error', source: raw, message: `"${raw}" is not a checkpoint on this site: a link may only open model.safetensors files that this site (${new URL(base).origin}) serves.` });
+    const origin = new URL(base).origin;
+    setState({
+      status: 'error',
+      source: raw,
+      message: `"${raw}" is not a checkpoint on this site: a link may only open model.safetensors files that this site (${origin}) serves.`,
+      reason: { kind: 'other-site', link: raw, origin },
+    });
     return;
   }
   let configJson: unknown;
   let weights: CheckpointSource;
   try {
     const response = await fetchFile(urls.config);
-    if (!response.ok) throw new EngineError('invalid-argument', `${urls.config} answered HTTP ${response.status}: config.json must sit next to model.safetensors.`);
+    if (!response.ok) {
+      throw new EngineError('invalid-argument', `${urls.config} answered HTTP ${response.status}: config.json must sit next to model.safetensors.`, { status: response.status, url: urls.config });
+    }
     configJson = parseConfigText(await response.text(), urls.config);
     weights = await urlSource(urls.safetensors, fetchFile);
   } catch (err) {
     generation++;
-    setState({ status: 'error', source: urls.safetensors, message: messageOf(err, urls.safetensors) });
+    setState(failed(urls.safetensors, err));
     return;
   }
   await openCheckpoint(weights, configJson, urls.safetensors);

@@ -114,7 +114,9 @@ export function parseConfigText(text: string, name: string): unknown {
  */
 export async function urlSource(url: string, fetchFile: (url: string) => Promise<Response> = (u) => fetch(u)): Promise<CheckpointSource> {
   const response = await fetchFile(url);
-  if (!response.ok) throw new EngineError('invalid-argument', `${url} answered HTTP ${response.status}${response.status === 404 ? ': the file is not there' : ''}.`);
+  if (!response.ok) {
+    throw new EngineError('invalid-argument', `${url} answered HTTP ${response.status}${response.status === 404 ? ': the file is not there' : ''}.`, { status: response.status, url });
+  }
   const declared = response.headers.get('content-length');
   const encoded = response.headers.get('content-encoding') !== null;
   const size = declared !== null && /^\d+$/.test(declared) && !encoded ? Number(declared) : null;

@@ -161,7 +161,7 @@ describe('refusing a checkpoint with a sentence, the lab kept working', () => {
 
   it('one of the two files missing, or config.json not JSON', async () => {
     await openCheckpointFiles([files()[0]]);
-    expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/config\.json is missing/) });
+    expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/config\.json is missing/), reason: { kind: 'files-missing', missing: 'config' } });
     await openCheckpointFiles([files()[0], new File(['{ not json'], 'config.json')]);
     expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/config\.json is not JSON/) });
   });
@@ -176,14 +176,14 @@ describe('refusing a checkpoint with a sentence, the lab kept working', () => {
   it('a model that would not fit this device: refused from its header, with the memory it needs', async () => {
     Object.defineProperty(navigator, 'deviceMemory', { value: 0.001, configurable: true }); // 1 MB: half of it is the limit
     await openCheckpointFiles(files());
-    expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/needs about 0\.00 GB of memory here.*can use 0\.00 GB/) });
+    expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/needs about 0\.00 GB of memory here.*can use 0\.00 GB/), reason: { kind: 'too-big', limit: 0.001 * 1024 ** 3 / 2 } });
     expect(workers).toHaveLength(0);
   });
 
   it('a page that cannot start the worker (a widget script on another site) says so', async () => {
     setGpt2WorkerFactory(null);
     await openCheckpointFiles(files());
-    expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/cannot start the worker/) });
+    expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/cannot start the worker/), reason: { kind: 'no-worker' } });
   });
 });
 
@@ -213,9 +213,17 @@ describe('a checkpoint from a URL: only this site', () => {
     await openCheckpointUrl('gpt2/', base, serve);
     expect(gpt2Store.getState().status).toBe('ready');
     await openCheckpointUrl('elsewhere/', base, serve);
-    expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/elsewhere\/config\.json answered HTTP 404/) });
+    expect(gpt2Store.getState()).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/elsewhere\/config\.json answered HTTP 404/),
+      reason: { kind: 'http', status: 404, url: 'https://lab.example.edu/course/elsewhere/config.json' },
+    });
     await openCheckpointUrl('https://evil.example.com/gpt2/', base, serve);
-    expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/not a checkpoint on this site/) });
+    expect(gpt2Store.getState()).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/not a checkpoint on this site/),
+      reason: { kind: 'other-site', link: 'https://evil.example.com/gpt2/', origin: 'https://lab.example.edu' },
+    });
   });
 });
 
