@@ -67,11 +67,16 @@ let client: Gpt2Client | null = null;
 /** Bumped by every open and close: an older open that finishes later changes nothing. */
 let generation = 0;
 
-export function closeCheckpoint(): void {
-  setCheckpointLink(null);
+/** Stops whatever was open or opening (its worker and the memory it holds): a new open, or a failed one, replaces it. */
+function discard(): void {
   generation++;
   client?.terminate();
   client = null;
+}
+
+export function closeCheckpoint(): void {
+  setCheckpointLink(null);
+  discard();
   setState({ status: 'none' });
 }
 
@@ -133,7 +138,7 @@ export async function openCheckpointFiles(files: readonly File[]): Promise<void>
   const weights = files.find((f) => f.name.toLowerCase().endsWith('.safetensors'));
   const config = files.find((f) => f.name.toLowerCase().endsWith('.json'));
   if (!weights || !config) {
-    generation++;
+    discard();
     setState({
       status: 'error',
       source: files.map((f) => f.name).join(', ') || 'no file',
@@ -146,7 +151,7 @@ export async function openCheckpointFiles(files: readonly File[]): Promise<void>
   try {
     configJson = parseConfigText(await config.text(), config.name);
   } catch (err) {
-    generation++;
+    discard();
     setState(failed(weights.name, err, config.name));
     return;
   }
@@ -174,7 +179,7 @@ export async function openCheckpointUrl(raw: string, base: string = document.bas
   setCheckpointLink(raw);
   const urls = checkpointUrls(raw, base);
   if (!urls) {
-    generation++;
+    discard();
     const origin = new URL(base).origin;
     setState({
       status: 'error',
@@ -194,7 +199,7 @@ export async function openCheckpointUrl(raw: string, base: string = document.bas
     configJson = parseConfigText(await response.text(), urls.config);
     weights = await urlSource(urls.safetensors, fetchFile);
   } catch (err) {
-    generation++;
+    discard();
     setState(failed(urls.safetensors, err));
     return;
   }

@@ -166,6 +166,15 @@ describe('refusing a checkpoint with a sentence, the lab kept working', () => {
     expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/config\.json is not JSON/) });
   });
 
+  it('a failed attempt to open another checkpoint stops the open one’s worker (its memory is not kept)', async () => {
+    await openTiny();
+    const open = workers.at(-1)!;
+    expect(open.terminated).toBe(false);
+    await openCheckpointFiles([files()[1]]);
+    expect(gpt2Store.getState()).toMatchObject({ status: 'error', reason: { kind: 'files-missing', missing: 'weights' } });
+    expect(open.terminated).toBe(true);
+  });
+
   it('a truncated file, before any worker starts', async () => {
     const whole = tinyCheckpoint();
     await openCheckpointFiles(files(tinyConfig(), whole.subarray(0, whole.length - 1000)));
