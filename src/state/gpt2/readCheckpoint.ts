@@ -16,6 +16,14 @@ export interface CheckpointSource {
   readAll(onRead: (received: number) => void): Promise<Uint8Array<ArrayBuffer>>;
 }
 
+/** Reading a file pauses for the page after this many bytes (~10–20 ms of copying). */
+const YIELD_EVERY_BYTES = 8 * 1024 * 1024;
+
+/** Resolves in a later task, so the page can paint and answer input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export function fileSource(file: Blob & { readonly name: string }): CheckpointSource {
   return {
     name: file.name,
@@ -30,6 +38,7 @@ export function fileSource(file: Blob & { readonly name: string }): CheckpointSo
       }
       const reader = file.stream().getReader();
       let at = 0;
+      let sinceYield = 0;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
@@ -37,6 +46,13 @@ export function fileSource(file: Blob & { readonly name: string }): CheckpointSo
         bytes.set(value, at);
         at += value.length;
         onRead(at);
+        // A file already in memory answers every read at once, in microtasks: without a pause, 250 MB were read in
+        // one task that held the page for most of a second.
+        sinceYield += value.length;
+        if (sinceYield >= YIELD_EVERY_BYTES) {
+          sinceYield = 0;
+          await nextTask();
+        }
       }
       return bytes;
     },
@@ -137,6 +153,7 @@ export async function urlSource(url: string, fetchFile: (url: string) => Promise
       received = all.length;
     } else {
       const reader = response.body.getReader();
+      let sinceYield = 0;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
@@ -144,6 +161,12 @@ export async function urlSource(url: string, fetchFile: (url: string) => Promise
         received += value.length;
         onProgress(received);
         wake();
+        // From the browser's cache the body may arrive at once, as a file does: pause for the page now and then.
+        sinceYield += value.length;
+        if (sinceYield >= YIELD_EVERY_BYTES) {
+          sinceYield = 0;
+          await nextTask();
+        }
       }
     }
   })().then(
