@@ -166,14 +166,14 @@ export class LabRunSource {
     const limit = Math.min(clampTokenLimit(this.#tokenLimit), GPT2_TOKEN_LIMIT, model.weights.nPositions);
     const request = gpt2Request(model, inputs.text, labRunInputs(inputs, limit, true));
     if (request instanceof EngineError) return this.#replaceSnapshot({ result: { ok: false, error: request }, pending: false });
-    const answer = runs.answer(request);
-    if (answer) {
-      if (this.#snapshot?.result === answer.result && !this.#snapshot.pending) return this.#snapshot;
-      return this.#replaceSnapshot({ result: answer.result, pending: false });
+    const answered = runs.answer(request);
+    if (answered) {
+      if (this.#snapshot?.result === answered && !this.#snapshot.pending) return this.#snapshot;
+      return this.#replaceSnapshot({ result: answered, pending: false });
     }
     // Nothing of GPT-2's drawn yet: the untrained model stands in for the first half second, as while a model loads.
     const shown = this.#snapshot?.result ?? computeLab(inputs, this.#tokenLimit, null);
-    return this.#replaceSnapshot({ result: shown, pending: true, heldTokens: gpt2Tokens(model, inputs.text, limit) });
+    return this.#replaceSnapshot({ result: shown, pending: true, heldTokens: gpt2Tokens(model, request, limit) });
   }
 
   #compute(key: RunKey): LabComputationState {

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { CausalLmModel } from '../../engine';
 import type { Generation as GenerationResult } from '../../engine/decoding';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
+import { percentRead } from '../model/percentRead';
 import { useT } from '../../i18n/translate';
 import { ensureTrainedModel, lmModelStore, type LmLoadState } from '../../state/lmModelStore';
 import { AttentionRowStrip } from './AttentionRowStrip';
@@ -116,7 +117,7 @@ function LoadStatus({ state }: { readonly state: LmLoadState }) {
   if (state.status === 'loading') {
     const line =
       state.total !== null && state.total > 0
-        ? t('lw.generation.loading', { percent: `${Math.min(100, Math.round((100 * state.received) / state.total))} %` })
+        ? t('lw.generation.loading', { percent: percentRead(state.received, state.total) })
         : t('lw.generation.loadingBytes', { mb: (state.received / 1e6).toFixed(1) });
     return (
       <p className="lw-gen-note" role="status">

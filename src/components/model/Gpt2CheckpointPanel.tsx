@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { gpt2ErrorText } from './gpt2ErrorText';
+import { percentRead } from './percentRead';
 import { useT, type Translate } from '../../i18n/translate';
 import { GPT2_TOKEN_LIMIT } from '../../state/gpt2/gpt2Runs';
 import { closeCheckpoint, gpt2Store, openCheckpointFiles, openCheckpointUrl, type CheckpointSummary, type Gpt2State } from '../../state/gpt2/gpt2Store';
@@ -26,7 +27,7 @@ function Gpt2Status({ state }: { readonly state: Gpt2State }) {
   if (state.status === 'reading') {
     const line =
       state.total !== null && state.total > 0
-        ? t('gpt2.reading', { name, percent: `${Math.min(100, Math.round((100 * state.received) / state.total))} %` })
+        ? t('gpt2.reading', { name, percent: percentRead(state.received, state.total) })
         : t('gpt2.readingBytes', { name, mb: (state.received / 1e6).toFixed(0) });
     return (
       <div className="notice model-status" role="status">

@@ -1,5 +1,6 @@
 import { useStore } from 'zustand';
 import { gpt2ErrorText } from './gpt2ErrorText';
+import { percentRead } from './percentRead';
 import { useT } from '../../i18n/translate';
 import { gpt2Store } from '../../state/gpt2/gpt2Store';
 import { useLab } from '../../state/labStore';
@@ -21,7 +22,7 @@ export function Gpt2LoadStatus() {
       </p>
     );
   }
-  const percent = state.status === 'reading' && state.total ? ` ${Math.min(100, Math.round((100 * state.received) / state.total))} %` : '';
+  const percent = state.status === 'reading' && state.total ? ` ${percentRead(state.received, state.total)}` : '';
   return (
     <p className="notice model-status" role="status">
       {t(state.status === 'none' ? 'gpt2.none' : 'gpt2.standIn')}

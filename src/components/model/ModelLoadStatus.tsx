@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { percentRead } from './percentRead';
 import { useT } from '../../i18n/translate';
 import { Gpt2LoadStatus } from './Gpt2LoadStatus';
 import { ensureTrainedModel, lmModelStore } from '../../state/lmModelStore';
@@ -21,7 +22,7 @@ export function ModelLoadStatus() {
   if (state.status === 'loading') {
     const line =
       state.total !== null && state.total > 0
-        ? t('model.loading', { percent: `${Math.min(100, Math.round((100 * state.received) / state.total))} %` })
+        ? t('model.loading', { percent: percentRead(state.received, state.total) })
         : t('model.loadingBytes', { mb: (state.received / 1e6).toFixed(1) });
     return (
       <p className="notice model-status" role="status">

@@ -95,14 +95,11 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
     if (!this.tokenizer) throw new EngineError('invalid-argument', 'This language model has no tokenizer: run it on token ids (runIds).');
     // Only spaces is no sentence, as for the encoder: the prompt says so instead of predictions after blanks.
     if (inputs.text.trim() === '') throw emptyTextError();
-    const start = inputs.startToken ?? true ? [this.tokenizer.endOfText] : [];
-    const chips = this.tokenizer.displayTokens(inputs.text).map((chip) => ({ ...chip, index: chip.index + start.length }));
-    const textIds = chips.flatMap((chip) => chip.ids);
-    if (textIds.length === 0) throw emptyTextError();
-    const run = this.runIds([...start, ...textIds], inputs, inputs.text);
-    const kept = run.tokenIds.length;
-    const keptChips = chips.filter((chip) => chip.index + chip.ids.length <= kept);
-    return { ...run, chips: keptChips, tokens: positionTokens(kept, start.length > 0, keptChips, run.tokenIds, (id) => this.tokenLabel(id)) };
+    const startToken = inputs.startToken ?? true;
+    const { chips, ids } = textChips(this.tokenizer, inputs.text, startToken);
+    if (chips.length === 0) throw emptyTextError();
+    const run = this.runIds(ids, inputs, inputs.text);
+    return { ...run, ...keptPositions(chips, run.tokenIds, run.tokenIds.length, startToken, (id) => this.tokenLabel(id)) };
   }
 
   /**
@@ -169,7 +166,7 @@ export const START_TOKEN_LABEL = '⟨start⟩';
  * chip spelled by several byte tokens its text with the byte's number ("😀·1" … "😀·4"), so every row of a heatmap
  * names the character it belongs to; positions no chip covers (a cut chip) are labelled by id.
  */
-export function positionTokens(count: number, hasStart: boolean, chips: readonly DisplayToken[], ids: readonly number[], label: (id: number) => string): Token[] {
+function positionTokens(count: number, hasStart: boolean, chips: readonly DisplayToken[], ids: readonly number[], label: (id: number) => string): Token[] {
   const tokens: Token[] = ids.slice(0, count).map((id) => ({ text: label(id), start: 0, end: 0 }));
   if (hasStart && count > 0) tokens[0] = { text: START_TOKEN_LABEL, start: 0, end: 0 };
   for (const chip of chips) {
@@ -178,4 +175,24 @@ export function positionTokens(count: number, hasStart: boolean, chips: readonly
     });
   }
   return tokens;
+}
+
+/**
+ * A text's display chips as positions of a run (after the start token when `startToken`: chip.index counts it), and
+ * the ids that run reads: the start token, then every chip's ids in order.
+ */
+export function textChips(tokenizer: LmTokenizer, text: string, startToken: boolean): { chips: DisplayToken[]; ids: number[] } {
+  const start = startToken ? [tokenizer.endOfText] : [];
+  const chips = tokenizer.displayTokens(text).map((chip) => ({ ...chip, index: chip.index + start.length }));
+  return { chips, ids: [...start, ...chips.flatMap((chip) => chip.ids)] };
+}
+
+/**
+ * For a run that kept the first `kept` of `ids`: the chips all of whose ids ran (a chip the limit cuts in the middle
+ * is dropped) and one label per position (positionTokens). CausalLmModel.run uses it, and so does a run computed
+ * elsewhere (a GPT-2 checkpoint's worker answers ids; the page labels them).
+ */
+export function keptPositions(chips: readonly DisplayToken[], ids: readonly number[], kept: number, startToken: boolean, label: (id: number) => string): { chips: DisplayToken[]; tokens: Token[] } {
+  const keptChips = chips.filter((chip) => chip.index + chip.ids.length <= kept);
+  return { chips: keptChips, tokens: positionTokens(kept, startToken, keptChips, ids, label) };
 }

@@ -1,7 +1,7 @@
 // One staged model run for every view: text and the student's switches in, every trace out (see ../README.md).
 export { encoderModel } from './modelCache';
 export { EncoderModel, type WordsOptions } from './encoderModel';
-export { CausalLmModel, positionTokens, START_TOKEN_LABEL, type CausalLmModelOptions, type ModelVariant } from './causalLmModel';
+export { CausalLmModel, keptPositions, START_TOKEN_LABEL, textChips, type CausalLmModelOptions, type ModelVariant } from './causalLmModel';
 export { trainedModelFromBytes, type TrainedModel } from './trainedModel';
 export type { CausalLmRun, LmRunModel, LmRunInputs, LmRunOptions, ResolvedLmInputs } from './lmTypes';
 export { activeBackend, typescriptBackend, type RunBackend } from './backend';

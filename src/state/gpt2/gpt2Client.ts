@@ -1,4 +1,4 @@
-import type { DetachedLmRun, Gpt2Config, LmRunOptions, Matrix } from '../../engine';
+import type { DetachedLmRun, LmRunOptions, Matrix } from '../../engine';
 import type { Gpt2LoadStage, Gpt2Reply, Gpt2Request } from './gpt2Protocol';
 
 /*
@@ -22,8 +22,6 @@ export function canOpenCheckpoints(): boolean {
 export interface WorkerRunAnswer {
   readonly run: DetachedLmRun;
   readonly baselineLogits: Matrix | null;
-  /** Time the worker spent on it. */
-  readonly ms: number;
 }
 
 interface Pending<T> {
@@ -35,7 +33,7 @@ export class Gpt2Client {
   readonly #worker: Worker;
   #nextId = 1;
   readonly #runs = new Map<number, Pending<WorkerRunAnswer>>();
-  #load: Pending<{ config: Gpt2Config; backend: string }> | null = null;
+  #load: Pending<void> | null = null;
   #probe: Pending<number[][]> | null = null;
   #probePromise: Promise<number[][]> | null = null;
   #onStage: (stage: Gpt2LoadStage) => void = () => {};
@@ -60,7 +58,7 @@ export class Gpt2Client {
   }
 
   /** Hands the checkpoint to the worker (the buffer is transferred: this page's copy is gone after the call). */
-  load(safetensors: ArrayBuffer, config: unknown, onStage: (stage: Gpt2LoadStage) => void): Promise<{ config: Gpt2Config; backend: string }> {
+  load(safetensors: ArrayBuffer, config: unknown, onStage: (stage: Gpt2LoadStage) => void): Promise<void> {
     this.#onStage = onStage;
     return new Promise((resolve, reject) => {
       this.#load = { resolve, reject };
@@ -100,7 +98,7 @@ export class Gpt2Client {
         this.#onStage(reply.stage);
         return;
       case 'loaded':
-        this.#load?.resolve({ config: reply.config, backend: reply.backend });
+        this.#load?.resolve();
         this.#load = null;
         return;
       case 'load-failed':
@@ -111,7 +109,7 @@ export class Gpt2Client {
       case 'run-failed': {
         const pending = this.#runs.get(reply.id);
         this.#runs.delete(reply.id);
-        if (reply.type === 'ran') pending?.resolve({ run: reply.run, baselineLogits: reply.baselineLogits, ms: reply.ms });
+        if (reply.type === 'ran') pending?.resolve({ run: reply.run, baselineLogits: reply.baselineLogits });
         else pending?.reject(new Error(reply.message));
         return;
       }

@@ -1,4 +1,4 @@
-import type { DetachedLmRun, Gpt2Config, LmRunOptions, Matrix } from '../../engine';
+import type { DetachedLmRun, LmRunOptions, Matrix } from '../../engine';
 
 /*
  * The messages between the page and the Web Worker that holds an opened GPT-2 checkpoint (gpt2Worker.ts). The page
@@ -20,9 +20,9 @@ export type Gpt2LoadStage = 'decoding' | 'packing';
 
 export type Gpt2Reply =
   | { readonly type: 'progress'; readonly stage: Gpt2LoadStage }
-  | { readonly type: 'loaded'; readonly config: Gpt2Config; readonly backend: string }
+  | { readonly type: 'loaded' }
   | { readonly type: 'load-failed'; readonly message: string }
-  | { readonly type: 'ran'; readonly id: number; readonly run: DetachedLmRun; readonly baselineLogits: Matrix | null; readonly ms: number }
+  | { readonly type: 'ran'; readonly id: number; readonly run: DetachedLmRun; readonly baselineLogits: Matrix | null }
   | { readonly type: 'run-failed'; readonly id: number; readonly message: string }
   | { readonly type: 'probed'; readonly scores: number[][] }
   | { readonly type: 'probe-failed'; readonly message: string };

@@ -11,11 +11,9 @@ export class Gpt2RunModel implements LmRunModel {
   readonly weights: LmRunModel['weights'];
 
   constructor(
-    readonly config: Gpt2Config,
+    config: Gpt2Config,
     readonly tokenizer: LmTokenizer,
     readonly client: Gpt2Client,
-    /** Where it came from, for the status line and the model card: a file name or a URL. */
-    readonly source: string,
   ) {
     this.weights = { vocabSize: config.vocabSize, nPositions: config.nPositions, embedDim: config.embedDim, numHeads: config.numHeads, numLayers: config.numLayers };
   }

@@ -1,4 +1,4 @@
-import { attachLmRun, emptyTextError, EngineError, positionTokens, type CausalLmRun, type EncoderLayerTrace, type LmRunOptions, type Token } from '../../engine';
+import { attachLmRun, emptyTextError, EngineError, keptPositions, textChips, type DisplayToken, type EncoderLayerTrace, type LmRunOptions, type Token } from '../../engine';
 import type { LabResult } from '../computeLab';
 import { rememberBaselineRun } from '../labVariants';
 import type { Gpt2RunModel } from './gpt2RunModel';
@@ -20,16 +20,12 @@ const KEPT = 6;
 export interface Gpt2RunRequest {
   readonly key: string;
   readonly ids: readonly number[];
+  /** The text's display chips, as positions after the start token: computed once, for the held tokens and the answer. */
+  readonly chips: readonly DisplayToken[];
   readonly options: LmRunOptions;
   readonly text: string;
   /** Also the logits with nothing switched (predictions' "before"). */
   readonly baseline: boolean;
-}
-
-/** What the worker's answer becomes on the page: the lab's result, and the baseline run when one was asked. */
-export interface Gpt2Answer {
-  readonly result: LabResult;
-  readonly baseline: CausalLmRun | null;
 }
 
 function differsFromTrained(options: LmRunOptions): boolean {
@@ -39,23 +35,20 @@ function differsFromTrained(options: LmRunOptions): boolean {
 /** The text as GPT-2 reads it: start token, the chips' ids, cut at the limit; or the empty-text failure. */
 export function gpt2Request(model: Gpt2RunModel, text: string, options: LmRunOptions): Gpt2RunRequest | EngineError {
   if (text.trim() === '') return emptyTextError();
-  const ids = [model.tokenizer.endOfText, ...model.tokenizer.encode(text)];
+  const { chips, ids } = textChips(model.tokenizer, text, true);
   const baseline = differsFromTrained(options);
   const key = JSON.stringify([ids.slice(0, options.tokenLimit), options, text]);
-  return { key, ids, options, text, baseline };
+  return { key, ids, chips, options, text, baseline };
 }
 
 /** The tokens a held text shows at once (its chips), before its run arrives. */
-export function gpt2Tokens(model: Gpt2RunModel, text: string, limit: number): Token[] {
-  const chips = model.tokenizer.displayTokens(text).map((chip) => ({ ...chip, index: chip.index + 1 }));
-  const kept = chips.filter((chip) => chip.index + chip.ids.length <= limit);
-  const ids = [model.tokenizer.endOfText, ...kept.flatMap((c) => c.ids)];
-  return positionTokens(ids.length, true, kept, ids, (id) => model.tokenLabel(id));
+export function gpt2Tokens(model: Gpt2RunModel, request: Gpt2RunRequest, limit: number): Token[] {
+  return keptPositions(request.chips, request.ids, Math.min(limit, request.ids.length), true, (id) => model.tokenLabel(id)).tokens;
 }
 
 export class Gpt2Runs {
   readonly #model: Gpt2RunModel;
-  readonly #answers = new Map<string, Gpt2Answer>();
+  readonly #answers = new Map<string, LabResult>();
   /**
    * Layer traces received, by the worker's id: a layer the worker's cache reused comes back as the object the page
    * already has, so views memoised on it (the heads grid's rows) do not redraw it.
@@ -64,8 +57,6 @@ export class Gpt2Runs {
   #inFlight: string | null = null;
   #waiting: Gpt2RunRequest | null = null;
   readonly #listeners = new Set<() => void>();
-  /** The worker's time for the last run, ms (for the status line). */
-  lastMs: number | null = null;
 
   constructor(model: Gpt2RunModel) {
     this.#model = model;
@@ -76,8 +67,8 @@ export class Gpt2Runs {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The answer for `request` if it has come; else asks for it (once) and returns null. */
-  answer(request: Gpt2RunRequest): Gpt2Answer | null {
+  /** The result for `request` if its answer has come; else asks for it (once) and returns null. */
+  answer(request: Gpt2RunRequest): LabResult | null {
     const known = this.#answers.get(request.key);
     if (known) {
       // Most recently used last, so the oldest is the one dropped.
@@ -96,7 +87,8 @@ export class Gpt2Runs {
     this.#waiting = null;
     this.#model.client.run(request.ids, request.options, request.text, request.baseline).then(
       (answer) => {
-        const run = this.#finish(attachLmRun(answer.run, this.#model, this.#layers), request);
+        const attached = attachLmRun(answer.run, this.#model, this.#layers);
+        const run = { ...attached, ...keptPositions(request.chips, attached.tokenIds, attached.tokenIds.length, true, (id) => this.#model.tokenLabel(id)) };
         // As many as the kept answers hold (their layers and baselines); the least recently received go first.
         for (const id of [...answer.run.layerIds ?? [], ...answer.run.baselineIds ?? []]) {
           const layer = this.#layers.get(id);
@@ -110,29 +102,19 @@ export class Gpt2Runs {
           if (this.#layers.size <= most) break;
           this.#layers.delete(id);
         }
-        // Predictions' "before" reads only the logits: the baseline's, on the same tokens.
-        const baseline = answer.baselineLogits ? { ...run, logits: answer.baselineLogits } : null;
-        this.lastMs = answer.ms;
         const result = { ok: true as const, ...run };
-        if (baseline) rememberBaselineRun(result, baseline);
-        this.#keep(request.key, { result, baseline });
+        // Predictions' "before" reads only the logits: the baseline's, on the same tokens.
+        if (answer.baselineLogits) rememberBaselineRun(result, { ...run, logits: answer.baselineLogits });
+        this.#keep(request.key, result);
       },
       (err: unknown) => {
         const error = err instanceof EngineError ? err : new EngineError('invalid-argument', err instanceof Error ? err.message : String(err));
-        this.#keep(request.key, { result: { ok: false, error }, baseline: null });
+        this.#keep(request.key, { ok: false, error });
       },
     );
   }
 
-  /** The chips and position labels of the text, as CausalLmModel.run makes them on the page. */
-  #finish(run: CausalLmRun, request: Gpt2RunRequest): CausalLmRun {
-    const chips = this.#model.tokenizer.displayTokens(request.text).map((chip) => ({ ...chip, index: chip.index + 1 }));
-    const kept = run.tokenIds.length;
-    const keptChips = chips.filter((chip) => chip.index + chip.ids.length <= kept);
-    return { ...run, chips: keptChips, tokens: positionTokens(kept, true, keptChips, run.tokenIds, (id) => this.#model.tokenLabel(id)) };
-  }
-
-  #keep(key: string, answer: Gpt2Answer): void {
+  #keep(key: string, answer: LabResult): void {
     this.#answers.set(key, answer);
     while (this.#answers.size > KEPT) this.#answers.delete(this.#answers.keys().next().value as string);
     this.#inFlight = null;

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand';
-import { EngineError, loadGpt2Tokenizer, type Gpt2Config } from '../../engine';
+import { EngineError, GPT2_VOCAB_SIZE, loadGpt2Tokenizer, type Gpt2Config } from '../../engine';
 import { setCheckpointLink } from './checkpointLink';
 import { canOpenCheckpoints, Gpt2Client } from './gpt2Client';
 import type { Gpt2LoadStage } from './gpt2Protocol';
@@ -100,6 +100,10 @@ export async function openCheckpoint(safetensors: CheckpointSource, configJson: 
     }
     const plan = await planCheckpoint(safetensors, configJson);
     if (!current()) return;
+    // Said from config.json, before the weights are read: GPT-2's tokenizer is the only one this lab has for them.
+    if (plan.config.vocabSize !== GPT2_VOCAB_SIZE) {
+      throw new EngineError('shape-mismatch', `This checkpoint has ${plan.config.vocabSize.toLocaleString('en')} tokens but GPT-2's tokenizer has ${GPT2_VOCAB_SIZE.toLocaleString('en')}: it needs a tokenizer this lab does not have.`);
+    }
     const summary: CheckpointSummary = { config: plan.config, memoryBytes: plan.memoryBytes, fileBytes: safetensors.size, dtypes: plan.dtypes };
     const total = safetensors.size < Number.MAX_SAFE_INTEGER ? safetensors.size : null;
     setState({ status: 'reading', source, received: 0, total, summary });
@@ -117,13 +121,10 @@ export async function openCheckpoint(safetensors: CheckpointSource, configJson: 
     if (!worker) throw new EngineError('invalid-argument', 'The worker that runs a checkpoint could not start on this page.', { refusal: 'no-worker' });
     client = worker;
     setState({ status: 'preparing', source, stage: 'decoding', summary });
-    const loaded = await worker.load(bytes.buffer, configJson, (stage) => current() && setState({ status: 'preparing', source, stage, summary }));
+    await worker.load(bytes.buffer, configJson, (stage) => current() && setState({ status: 'preparing', source, stage, summary }));
     const gpt2 = await tokenizer;
     if (!current()) return;
-    if (gpt2.size !== loaded.config.vocabSize) {
-      throw new EngineError('shape-mismatch', `This checkpoint has ${loaded.config.vocabSize.toLocaleString('en')} tokens but GPT-2's tokenizer has ${gpt2.size.toLocaleString('en')}: it needs a tokenizer this lab does not have.`);
-    }
-    setState({ status: 'ready', source, model: new Gpt2RunModel(loaded.config, gpt2, worker, source), summary, loadSeconds: (performance.now() - started) / 1000 });
+    setState({ status: 'ready', source, model: new Gpt2RunModel(plan.config, gpt2, worker), summary, loadSeconds: (performance.now() - started) / 1000 });
   } catch (err) {
     if (!current()) return;
     client?.terminate();

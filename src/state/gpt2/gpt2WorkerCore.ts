@@ -5,7 +5,6 @@
  * probe runs one sequence at a time between them, so a student's toggle waits for at most one probe pass.
  */
 import {
-  activeBackend,
   CausalLmModel,
   copyForTransfer,
   detachLmRun,
@@ -15,7 +14,6 @@ import {
   inductionSettingsFor,
   InductionScoring,
   LayerTraceIds,
-  parseGpt2Config,
 } from '../../engine';
 import type { Gpt2Reply, Gpt2Request } from './gpt2Protocol';
 
@@ -38,19 +36,18 @@ export function gpt2WorkerHandler(post: (reply: Gpt2Reply, transfer?: Transferab
     // The first run packs every block's weights into the kernels' memory (seconds for GPT-2 small): do it now, on one
     // token, so that the student's first run is only a run.
     model.runIds([weights.vocabSize - 1]);
-    post({ type: 'loaded', config: parseGpt2Config(config), backend: activeBackend().name });
+    post({ type: 'loaded' });
   }
 
   function run(request: Extract<Gpt2Request, { type: 'run' }>): void {
     if (!model) throw new EngineError('invalid-argument', 'No GPT-2 checkpoint is open.');
-    const started = performance.now();
     const result = model.runIds(request.ids, request.options, request.text);
     const detached = detachLmRun(result, layerIds);
     // "Before": the model as trained (every head on, positions, its causal mask, nothing masked), same tokens.
     const baselineLogits = request.baseline ? detachLmRun(model.runIds(request.ids, { tokenLimit: request.options.tokenLimit }, request.text)).logits : null;
     // Copied here into buffers of their own and transferred: the page receives tens of MB without copying them.
     const { value, transfer } = copyForTransfer({ run: detached, baselineLogits });
-    post({ type: 'ran', id: request.id, ...value, ms: performance.now() - started }, transfer);
+    post({ type: 'ran', id: request.id, ...value }, transfer);
   }
 
   function probe(): void {

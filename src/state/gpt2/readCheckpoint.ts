@@ -1,3 +1,4 @@
+import { contentLength } from '../readBody';
 import { EngineError, float32Bytes, parseGpt2Config, parseSafetensorsHeader, safetensorsHeaderLength, type Gpt2Config, type SafetensorsHeader } from '../../engine';
 
 /*
@@ -19,9 +20,19 @@ export interface CheckpointSource {
 /** Reading a file pauses for the page after this many bytes (~10–20 ms of copying). */
 const YIELD_EVERY_BYTES = 8 * 1024 * 1024;
 
-/** Resolves in a later task, so the page can paint and answer input in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Counts the bytes a reading loop copies and, after every YIELD_EVERY_BYTES, waits for a later task so the page can
+ * paint and answer input: a body already in memory (a chosen file, the browser's cache) answers every read at once,
+ * in microtasks, and 250 MB were otherwise copied in one task that held the page for most of a second.
+ */
+function pacer(): (bytes: number) => Promise<void> | undefined {
+  let since = 0;
+  return (bytes) => {
+    since += bytes;
+    if (since < YIELD_EVERY_BYTES) return undefined;
+    since = 0;
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  };
 }
 
 export function fileSource(file: Blob & { readonly name: string }): CheckpointSource {
@@ -37,8 +48,8 @@ export function fileSource(file: Blob & { readonly name: string }): CheckpointSo
         return bytes;
       }
       const reader = file.stream().getReader();
+      const pace = pacer();
       let at = 0;
-      let sinceYield = 0;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
@@ -46,13 +57,7 @@ export function fileSource(file: Blob & { readonly name: string }): CheckpointSo
         bytes.set(value, at);
         at += value.length;
         onRead(at);
-        // A file already in memory answers every read at once, in microtasks: without a pause, 250 MB were read in
-        // one task that held the page for most of a second.
-        sinceYield += value.length;
-        if (sinceYield >= YIELD_EVERY_BYTES) {
-          sinceYield = 0;
-          await nextTask();
-        }
+        await pace(value.length);
       }
       return bytes;
     },
@@ -133,9 +138,7 @@ export async function urlSource(url: string, fetchFile: (url: string) => Promise
   if (!response.ok) {
     throw new EngineError('invalid-argument', `${url} answered HTTP ${response.status}${response.status === 404 ? ': the file is not there' : ''}.`, { status: response.status, url });
   }
-  const declared = response.headers.get('content-length');
-  const encoded = response.headers.get('content-encoding') !== null;
-  const size = declared !== null && /^\d+$/.test(declared) && !encoded ? Number(declared) : null;
+  const size = contentLength(response);
   const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || url);
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -146,14 +149,14 @@ export async function urlSource(url: string, fetchFile: (url: string) => Promise
     for (const w of [...waiting]) w();
   };
   let onProgress: (received: number) => void = () => {};
-  const pump = (async () => {
+  void (async () => {
     if (!response.body) {
       const all = new Uint8Array(await response.arrayBuffer());
       chunks.push(all);
       received = all.length;
     } else {
       const reader = response.body.getReader();
-      let sinceYield = 0;
+      const pace = pacer();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
@@ -161,12 +164,7 @@ export async function urlSource(url: string, fetchFile: (url: string) => Promise
         received += value.length;
         onProgress(received);
         wake();
-        // From the browser's cache the body may arrive at once, as a file does: pause for the page now and then.
-        sinceYield += value.length;
-        if (sinceYield >= YIELD_EVERY_BYTES) {
-          sinceYield = 0;
-          await nextTask();
-        }
+        await pace(value.length);
       }
     }
   })().then(
@@ -180,7 +178,6 @@ export async function urlSource(url: string, fetchFile: (url: string) => Promise
       wake();
     },
   );
-  void pump;
   const until = (bytes: number) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {

@@ -67,8 +67,7 @@ describe('opening a GPT-2 checkpoint (worker stand-in: the real handler, message
     if (request instanceof Error) throw request;
     expect(runs.answer(request)).toBeNull(); // asked; the page keeps drawing what it has
     await waitFor(() => expect(runs.answer(request)).not.toBeNull());
-    const answer = runs.answer(request)!;
-    const result = answer.result;
+    const result = runs.answer(request)!;
     if (!result.ok) throw result.error;
     if (result.kind !== 'causal_lm') throw new Error('not a language-model run');
     const local = localModel().runIds(request.ids, { tokenLimit: GPT2_TOKEN_LIMIT });
@@ -90,7 +89,7 @@ describe('opening a GPT-2 checkpoint (worker stand-in: the real handler, message
     if (request instanceof Error) throw request;
     runs.answer(request);
     await waitFor(() => expect(runs.answer(request)).not.toBeNull());
-    const result = runs.answer(request)!.result;
+    const result = runs.answer(request)!;
     if (!result.ok || result.kind !== 'causal_lm') throw new Error('no run');
     const local = localModel();
     const ablated = local.runIds(request.ids, { tokenLimit: GPT2_TOKEN_LIMIT, disabledHeads: [{ layer: 0, head: 1 }] });
@@ -130,7 +129,7 @@ describe('opening a GPT-2 checkpoint (worker stand-in: the real handler, message
       if (request instanceof Error) throw request;
       runs.answer(request);
       await waitFor(() => expect(runs.answer(request)).not.toBeNull());
-      const result = runs.answer(request)!.result;
+      const result = runs.answer(request)!;
       if (!result.ok) throw result.error;
       return result;
     };
@@ -173,6 +172,12 @@ describe('refusing a checkpoint with a sentence, the lab kept working', () => {
     await openCheckpointFiles([files()[1]]);
     expect(gpt2Store.getState()).toMatchObject({ status: 'error', reason: { kind: 'files-missing', missing: 'weights' } });
     expect(open.terminated).toBe(true);
+  });
+
+  it('a vocabulary that is not GPT-2’s, from config.json, before the weights are read', async () => {
+    await openCheckpointFiles(files(tinyConfig({ vocab_size: 50258 })));
+    expect(gpt2Store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/has 50,258 tokens but GPT-2's tokenizer has 50,257/) });
+    expect(workers).toHaveLength(0);
   });
 
   it('a truncated file, before any worker starts', async () => {
