@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { gpt2ErrorText } from './gpt2ErrorText';
 import { percentRead } from './percentRead';
 import { useT } from '../../i18n/translate';
+import { canOpenCheckpoints } from '../../state/gpt2/gpt2Client';
 import { gpt2Store } from '../../state/gpt2/gpt2Store';
 import { useLab } from '../../state/labStore';
 import { useScopedModel } from '../../state/modelScope';
@@ -15,10 +16,11 @@ export function Gpt2LoadStatus() {
   const model = useScopedModel(useLab((s) => s.model));
   const state = useStore(gpt2Store);
   if (model !== 'gpt2' || state.status === 'ready') return null;
-  if (state.status === 'error') {
+  // A widget script on another site has no worker to run a checkpoint in: say so, not "choose its files".
+  if (state.status === 'error' || (state.status === 'none' && !canOpenCheckpoints())) {
     return (
       <p className="notice model-status model-status--error" role="alert">
-        {t('gpt2.error', { message: gpt2ErrorText(t, state) })} {t('gpt2.standInAfterError')}
+        {state.status === 'error' ? t('gpt2.error', { message: gpt2ErrorText(t, state) }) : t('gpt2.refused.noWorker')} {t('gpt2.standInAfterError')}
       </p>
     );
   }

@@ -40,6 +40,14 @@ describe('the GPT-2 checkpoint panel', () => {
     expect(screen.getByRole('status')).toHaveTextContent('No GPT-2 checkpoint is open yet');
   });
 
+  it('in a widget script on another site (no worker to start) says GPT-2 opens in the lab or an iframe, not “choose its files”', () => {
+    setGpt2WorkerFactory(null);
+    render(<Gpt2LoadStatus />);
+    expect(screen.getByRole('alert')).toHaveTextContent('This page cannot start the background thread that runs a checkpoint');
+    expect(screen.getByRole('alert')).toHaveTextContent('The untrained model is shown instead.');
+    expect(screen.queryByText(/No GPT-2 checkpoint is open yet/)).toBeNull();
+  });
+
   it('says a refusal in the reader’s language: another site’s link, in Chinese', async () => {
     act(() => useUi.setState({ locale: 'zh' }));
     render(<Gpt2LoadStatus />);
