@@ -4,6 +4,7 @@ import { buildMask, fromRows, type Matrix } from '../../../src/engine';
 import { AttentionHeatmap } from '../../../src/components/heatmap/AttentionHeatmap';
 import { formatValue } from '../../../src/components/heatmap/heatmapModel';
 import { heatmapLayout } from '../../../src/components/heatmap/layout';
+import { MASKED_CELL_FILL } from '../../../src/components/heatmap/palettes';
 import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 
@@ -66,11 +67,17 @@ describe('AttentionHeatmap', () => {
     const { container } = render(<AttentionHeatmap matrix={weights} queryTokens={tokens} keyTokens={tokens} mask={causal} title="Causal" />);
     const blocked = cell(container, 0, 3);
     expect(blocked).toHaveAttribute('data-masked', 'true');
-    expect(blocked.getAttribute('fill')).toMatch(/^url\(#.+\)$/);
-    const patternId = blocked.getAttribute('fill')!.slice(5, -1);
+    // Grey under one hatched path that covers exactly the blocked cells (the 6 above the diagonal of 4 tokens).
+    expect(blocked.getAttribute('fill')).toBe(MASKED_CELL_FILL);
+    const hatch = container.querySelector('path.attention-heatmap__hatch')!;
+    expect(hatch.getAttribute('fill')).toMatch(/^url\(#.+\)$/);
+    const patternId = hatch.getAttribute('fill')!.slice(5, -1);
     expect(container.querySelector(`pattern[id="${patternId}"]`)).not.toBeNull();
-    // An unmasked cell whose weight is also 0 is still a colour, not the hatch.
-    expect(cell(container, 3, 0).getAttribute('fill')).not.toMatch(/^url/);
+    const hatchedCells = hatch.getAttribute('d')!.split('M').filter(Boolean);
+    expect(hatchedCells).toHaveLength(6);
+    expect(hatchedCells).toContainEqual(expect.stringMatching(new RegExp(`^${blocked.getAttribute('x')} ${blocked.getAttribute('y')}h`)));
+    // An unmasked cell whose weight is also 0 is still a colour, not the masked grey.
+    expect(cell(container, 3, 0).getAttribute('fill')).not.toBe(MASKED_CELL_FILL);
     expect(cell(container, 3, 3)).not.toHaveAttribute('data-masked');
     expect(screen.getByText('masked (blocked by the mask)')).toBeInTheDocument();
 
