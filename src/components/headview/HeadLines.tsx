@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Matrix } from '../../engine';
 import { paintWhenVisible, stopWatching } from '../paintWhenVisible';
 import { headStroke } from './headColors';
-import { canvasScale, lineBatches, visibleLines, type LineBatch, type LineSelection, type TokenFocus } from './lines';
+import { canvasScale, headLineGroups, visibleLines, type HeadGroups, type LineBatch, type LineGroup, type LineSelection, type TokenFocus } from './lines';
 
 export interface HeadLinesProps {
   /** Attention weights per head, each [query × key]; head h is drawn in headStroke(h). */
@@ -83,7 +83,12 @@ function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight
   const rows = Math.max(weights[0]?.rows ?? 0, weights[0]?.cols ?? 0);
   const height = rows * rowHeight;
   const y = useRowCentre(rows, rowHeight);
-  const batches = useMemo(() => lineBatches(weights, canvasSelection(disabled, focus, minWeight, perQuery), 32, opacityScale), [weights, disabled, focus, minWeight, perQuery, opacityScale]);
+  const heads = useMemo(() => headLineGroups(weights, canvasSelection(disabled, focus, minWeight, perQuery), 32, opacityScale), [weights, disabled, focus, minWeight, perQuery, opacityScale]);
+  // Each head's lines are painted on a canvas of their own, kept while its groups and the view stay the same; the
+  // visible canvas is those layers drawn in head order (the same blend as painting every line on it). A head toggle
+  // leaves the other heads of its layer alone, so it repaints no line (at 64 tokens × 8 heads rasterising the
+  // lines took ~15 ms a toggle).
+  const layers = useRef(new Map<number, HeadLayer>());
   useEffect(() => {
     const canvas = ref.current;
     const ctx = canvas?.getContext('2d') ?? null;
@@ -104,8 +109,12 @@ function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight
       }
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, w, h);
-      ctx.setTransform(scale, 0, 0, scale, 0, -top * scale);
-      paintLines(ctx, batches, width, y, { top, bottom: top + visible });
+      const view = { top, bottom: top + visible, scale, width, y, w, h };
+      for (const head of heads) {
+        const layer = headLayer(layers.current, canvas.ownerDocument, head, view);
+        if (layer) ctx.drawImage(layer.canvas, 0, 0);
+        else paintGroups(ctx, head.head, head.groups, view); // no canvas for a layer: paint in place
+      }
     };
     const cancel = paintWhenVisible(canvas, paint);
     const scroller = viewport?.current ?? null;
@@ -130,11 +139,13 @@ function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight
       resize?.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [batches, width, height, y, viewport]);
+  }, [heads, width, height, y, viewport]);
   useEffect(() => {
     const canvas = ref.current;
+    const kept = layers.current;
     return () => {
       if (canvas) stopWatching(canvas);
+      kept.clear();
     };
   }, []);
   return (
@@ -143,7 +154,7 @@ function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight
       className="headview-lines-canvas"
       role="img"
       aria-label={label}
-      data-batches={batches.length}
+      data-batches={heads.reduce((n, head) => n + head.groups.length, 0)}
       style={{ width, height: `min(${height}px, var(--headview-viewport))` }}
     />
   );
@@ -171,21 +182,74 @@ export interface PaintView {
  * line ~125 ms (`npm run bench:ui`). Overlapping lines now blend, as the SVG lines do.
  */
 export function paintLines(ctx: CanvasRenderingContext2D, batches: readonly LineBatch[], width: number, y: (i: number) => number, view: PaintView = { top: -Infinity, bottom: Infinity }): void {
-  const margin = STROKE_WIDTH;
-  for (const batch of batches) {
-    const stroke = headStroke(batch.head);
-    ctx.strokeStyle = stroke.color;
-    ctx.lineWidth = stroke.width; // solid: dashed lines are far too slow to rasterise by the thousand
-    ctx.globalAlpha = batch.alpha;
-    for (let i = 0; i < batch.pairs.length; i += 2) {
-      const y1 = y(batch.pairs[i]);
-      const y2 = y(batch.pairs[i + 1]);
-      if (Math.max(y1, y2) < view.top - margin || Math.min(y1, y2) > view.bottom + margin) continue;
-      ctx.beginPath();
-      ctx.moveTo(0, y1);
-      ctx.lineTo(width, y2);
-      ctx.stroke();
-    }
-  }
+  for (const batch of batches) strokeGroup(ctx, batch.head, batch, width, y, view);
   ctx.globalAlpha = 1;
+}
+
+function strokeGroup(ctx: CanvasRenderingContext2D, head: number, group: LineGroup, width: number, y: (i: number) => number, view: PaintView): void {
+  const margin = STROKE_WIDTH;
+  const stroke = headStroke(head);
+  ctx.strokeStyle = stroke.color;
+  ctx.lineWidth = stroke.width; // solid: dashed lines are far too slow to rasterise by the thousand
+  ctx.globalAlpha = group.alpha;
+  for (let i = 0; i < group.pairs.length; i += 2) {
+    const y1 = y(group.pairs[i]);
+    const y2 = y(group.pairs[i + 1]);
+    if (Math.max(y1, y2) < view.top - margin || Math.min(y1, y2) > view.bottom + margin) continue;
+    ctx.beginPath();
+    ctx.moveTo(0, y1);
+    ctx.lineTo(width, y2);
+    ctx.stroke();
+  }
+}
+
+/** The visible band of the lines and how it maps to canvas pixels: what a kept head layer was painted for. */
+interface LayerView extends PaintView {
+  readonly scale: number;
+  readonly width: number;
+  readonly y: (i: number) => number;
+  /** Canvas pixels. */
+  readonly w: number;
+  readonly h: number;
+}
+
+/** One head's lines on a canvas of their own, and what they were painted from. */
+interface HeadLayer {
+  readonly canvas: HTMLCanvasElement;
+  groups: readonly LineGroup[] | null;
+  view: LayerView | null;
+}
+
+const sameView = (a: LayerView, b: LayerView): boolean =>
+  a.top === b.top && a.bottom === b.bottom && a.scale === b.scale && a.width === b.width && a.y === b.y && a.w === b.w && a.h === b.h;
+
+/** Paints a head's groups on `ctx` at the view's transform (the band's top at the canvas's top). */
+function paintGroups(ctx: CanvasRenderingContext2D, head: number, groups: readonly LineGroup[], view: LayerView): void {
+  ctx.setTransform(view.scale, 0, 0, view.scale, 0, -view.top * view.scale);
+  for (const group of groups) strokeGroup(ctx, head, group, view.width, view.y, view);
+  ctx.globalAlpha = 1;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+}
+
+/** The head's kept layer, repainted only when its groups or the view changed; null where no canvas can be made. */
+function headLayer(layers: Map<number, HeadLayer>, doc: Document, { head, groups }: HeadGroups, view: LayerView): HeadLayer | null {
+  let layer = layers.get(head);
+  if (!layer) {
+    const canvas = doc.createElement('canvas');
+    layer = { canvas, groups: null, view: null };
+    layers.set(head, layer);
+  }
+  if (layer.groups === groups && layer.view && sameView(layer.view, view)) return layer;
+  const ctx = layer.canvas.getContext('2d');
+  if (!ctx) return null;
+  if (layer.canvas.width !== view.w || layer.canvas.height !== view.h) {
+    layer.canvas.width = view.w;
+    layer.canvas.height = view.h;
+  } else {
+    ctx.clearRect(0, 0, view.w, view.h);
+  }
+  paintGroups(ctx, head, groups, view);
+  layer.groups = groups;
+  layer.view = view;
+  return layer;
 }

@@ -149,26 +149,40 @@ export interface LineBatch {
   readonly pairs: readonly number[];
 }
 
-/**
- * Groups the lines by head and by opacity rounded to 1/levels, so a canvas needs one stroke per group rather
- * than one per line (512 tokens × 16 heads would otherwise be millions of strokes). Lines that round to
- * opacity 0 are invisible and dropped. Heads come in order; within a head, fainter groups come first.
- * Opacity is weight × opacityScale (still proportional to the weight; see maxLineWeight).
- */
-export function lineBatches(weights: readonly Matrix[], selection: LineSelection, levels = 32, opacityScale = 1): LineBatch[] {
-  const batches: LineBatch[] = [];
-  weights.forEach((w, head) => {
-    if (selection.disabled.has(head)) return;
-    const own = memoPerHead(headBatches, w, selectionKey(selection, levels, opacityScale), () => headLineBatches(w, selection, levels, opacityScale));
-    for (const batch of own) batches.push({ head, ...batch });
-  });
-  return batches;
+/** One head's lines of one opacity (a LineBatch without its head). */
+export type LineGroup = Omit<LineBatch, 'head'>;
+
+/** A head's groups, fainter first; the same array for the same head matrix, selection, levels and scale. */
+export interface HeadGroups {
+  readonly head: number;
+  readonly groups: readonly LineGroup[];
 }
 
-const headBatches = new WeakMap<Matrix, Map<string, readonly Omit<LineBatch, 'head'>[]>>();
+/**
+ * Groups the lines by head and by opacity rounded to 1/levels, so a canvas needs one stroke style per group rather
+ * than per line. Lines that round to opacity 0 are invisible and dropped. Heads in order, switched-off heads left
+ * out. Opacity is weight × opacityScale (still proportional to the weight; see maxLineWeight). A head's groups are
+ * memoised on its matrix: a toggle that leaves a head's weights alone gives back the very same array, so its
+ * painted layer is kept (HeadLines.tsx).
+ */
+export function headLineGroups(weights: readonly Matrix[], selection: LineSelection, levels = 32, opacityScale = 1): HeadGroups[] {
+  const out: HeadGroups[] = [];
+  weights.forEach((w, head) => {
+    if (selection.disabled.has(head)) return;
+    out.push({ head, groups: memoPerHead(groupMemo, w, selectionKey(selection, levels, opacityScale), () => headLineBatches(w, selection, levels, opacityScale)) });
+  });
+  return out;
+}
+
+/** headLineGroups flattened: each group with its head, heads in order. */
+export function lineBatches(weights: readonly Matrix[], selection: LineSelection, levels = 32, opacityScale = 1): LineBatch[] {
+  return headLineGroups(weights, selection, levels, opacityScale).flatMap(({ head, groups }) => groups.map((g) => ({ head, ...g })));
+}
+
+const groupMemo = new WeakMap<Matrix, Map<string, readonly LineGroup[]>>();
 
 /** One head's batches, fainter groups first. */
-function headLineBatches(w: Matrix, selection: LineSelection, levels: number, opacityScale: number): Omit<LineBatch, 'head'>[] {
+function headLineBatches(w: Matrix, selection: LineSelection, levels: number, opacityScale: number): LineGroup[] {
   const byLevel = new Map<number, number[]>();
   forEachLine([w], { ...selection, disabled: NO_HEADS_OFF }, (_head, query, key, weight) => {
     const level = Math.min(levels, Math.round(weight * opacityScale * levels));
