@@ -250,6 +250,7 @@ describe('HeadView: long inputs and other languages', () => {
       canvas: { height: 0 },
       setTransform: vi.fn(),
       clearRect: vi.fn(),
+      drawImage: vi.fn(),
       setLineDash: vi.fn(),
       beginPath: vi.fn(),
       moveTo: vi.fn(),
@@ -274,6 +275,36 @@ describe('HeadView: long inputs and other languages', () => {
     expect(strokes.length).toBeGreaterThan(0);
     expect(strokes.every((a) => a > 0 && a <= 1)).toBe(true);
     expect(Math.max(...strokes)).toBe(1); // the strongest line of the hovered key is fully dark
+  });
+
+  it('repaints no line of the shown layer when a head of another layer is switched off: its heads keep their painted layers', () => {
+    const strokes: number[] = [];
+    const fake = {
+      canvas: { height: 0 },
+      setTransform: vi.fn(),
+      clearRect: vi.fn(),
+      drawImage: vi.fn(),
+      beginPath: vi.fn(),
+      moveTo: vi.fn(),
+      lineTo: vi.fn(),
+      stroke: vi.fn(() => strokes.push(1)),
+      globalAlpha: 1,
+      lineWidth: 1,
+      strokeStyle: '',
+    };
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => fake) as never);
+    useLab.setState({ text: Array.from({ length: 50 }, (_, i) => `w${i}`).join(' '), numLayers: 2, selectedLayer: 0 });
+    render(<HeadView />);
+    expect(strokes.length).toBeGreaterThan(0);
+    const heads = screen.getAllByRole('checkbox').length;
+    strokes.length = 0;
+    fake.drawImage.mockClear();
+    act(() => useLab.getState().toggleHead(1, 0));
+    expect(strokes).toHaveLength(0);
+    expect(fake.drawImage).toHaveBeenCalledTimes(heads); // the kept layers, drawn again
+    // A mask changes every head's weights: every layer is painted anew.
+    act(() => useLab.setState({ maskMode: 'causal' }));
+    expect(strokes.length).toBeGreaterThan(0);
   });
 
   // jsdom builds 1,024 token buttons here (about 4.5 s on a shared 2-core machine): more than the default 5 s
