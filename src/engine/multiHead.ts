@@ -229,15 +229,31 @@ export function finishMultiHeadAttention(projections: QkvProjections, params: Mh
   return { ...projections, heads, ...combineHeads(heads, params, disabledHeads), disabledHeads };
 }
 
-/** Average of the per-head weights, [queries × keys]; disabled heads are left out. */
+/**
+ * Average of the per-head weights, [queries × keys]; disabled heads are left out. Kept per trace (a trace never
+ * changes), so the heads grid and the selected-head panel share one. One pass over the cells, with the same float32
+ * rounding after each head as adding head by head into the output (12.8 → ~4 ms for 2 layers × 8 heads at 512 tokens).
+ */
 export function averageHeadWeights(trace: Pick<MhaTrace, 'heads' | 'disabledHeads'>): Matrix {
-  const active = trace.heads.filter((_, i) => !trace.disabledHeads.has(i));
+  const kept = averages.get(trace);
+  if (kept) return kept;
+  const active = trace.heads.filter((_, i) => !trace.disabledHeads.has(i)).map((h) => h.weights.data);
   const first = trace.heads[0].weights;
   const out = zeros(first.rows, first.cols);
-  if (active.length === 0) return out;
-  for (const h of active) for (let i = 0; i < out.data.length; i++) out.data[i] += h.weights.data[i] / active.length;
+  const n = active.length;
+  const data = out.data;
+  if (n > 0) {
+    for (let i = 0; i < data.length; i++) {
+      let sum = 0;
+      for (let h = 0; h < n; h++) sum = Math.fround(sum + active[h][i] / n);
+      data[i] = sum;
+    }
+  }
+  averages.set(trace, out);
   return out;
 }
+
+const averages = new WeakMap<Pick<MhaTrace, 'heads' | 'disabledHeads'>, Matrix>();
 
 /** Stacks W_q, W_k, W_v back into PyTorch's in_proj_weight (3E × E). */
 export function toPytorchInProjWeight(params: MhaParams): Matrix {

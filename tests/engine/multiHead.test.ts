@@ -98,6 +98,15 @@ describe('averageHeadWeights', () => {
     expect(avg.data[7]).toBeCloseTo(mean, 6);
   });
 
+  it('equals adding head by head into a float32 output, bit for bit, and is kept per trace', () => {
+    const trace = multiHeadAttention(x, params);
+    const byHead = new Float32Array(trace.heads[0].weights.data.length);
+    for (const h of [0, 1, 2]) for (let i = 0; i < byHead.length; i++) byHead[i] += trace.heads[h].weights.data[i] / 3;
+    const avg = averageHeadWeights(trace);
+    expect(Array.from(avg.data)).toEqual(Array.from(byHead));
+    expect(averageHeadWeights(trace)).toBe(avg);
+  });
+
   it('leaves disabled heads out', () => {
     const trace = multiHeadAttention(x, params, { disabledHeads: new Set([0, 2]) });
     expectMatrixClose(averageHeadWeights(trace), trace.heads[1].weights, 1e-7);

@@ -1,5 +1,4 @@
 import { zeros, type BlockedMask, type Matrix } from '../../engine';
-import { isBlockedAt } from './heatmapModel';
 
 export interface Pooled {
   readonly matrix: Matrix;
@@ -17,26 +16,42 @@ export function poolForThumbnail(matrix: Matrix, mask: BlockedMask | null, maxSi
   const rows = Math.ceil(matrix.rows / factor);
   const cols = Math.ceil(matrix.cols / factor);
   const out = zeros(rows, cols);
-  const blocked = new Uint8Array(rows * cols);
-  let anyBlocked = false;
-  for (let r = 0; r < rows; r++) {
+  const best = out.data;
+  // |best| so far per block; −1: no open cell yet. Row by row, each row's stretch of a block in a local loop: that
+  // visits each block's cells in the order a block-by-block loop would, so ties and NaN resolve the same (the first
+  // open value, then a strictly larger |v|; a NaN taken first stays), and reads the matrix once, in order.
+  const bestAbs = new Float64Array(rows * cols).fill(-1);
+  const data = matrix.data;
+  const n = matrix.cols;
+  const blockedCells = mask?.blocked ?? null;
+  for (let q = 0; q < matrix.rows; q++) {
+    const rowStart = q * n;
+    const blockRow = Math.floor(q / factor) * cols;
     for (let c = 0; c < cols; c++) {
-      let best = 0;
-      let open = false;
-      for (let q = r * factor; q < Math.min(matrix.rows, (r + 1) * factor); q++) {
-        for (let k = c * factor; k < Math.min(matrix.cols, (c + 1) * factor); k++) {
-          const i = q * matrix.cols + k;
-          if (isBlockedAt(matrix, mask, i)) continue;
-          const v = matrix.data[i];
-          if (!open || Math.abs(v) > Math.abs(best)) best = v;
-          open = true;
+      const o = blockRow + c;
+      let abs = bestAbs[o];
+      let value = best[o];
+      const end = rowStart + Math.min(n, (c + 1) * factor);
+      for (let i = rowStart + c * factor; i < end; i++) {
+        if (blockedCells !== null && blockedCells[i] === 1) continue;
+        const v = data[i];
+        if (v === -Infinity) continue;
+        const a = v < 0 ? -v : v;
+        if (a > abs || (abs === -1 && a !== a)) {
+          abs = a;
+          value = v;
         }
       }
-      out.data[r * cols + c] = best;
-      if (!open) {
-        blocked[r * cols + c] = 1;
-        anyBlocked = true;
-      }
+      bestAbs[o] = abs;
+      best[o] = value;
+    }
+  }
+  const blocked = new Uint8Array(rows * cols);
+  let anyBlocked = false;
+  for (let o = 0; o < blocked.length; o++) {
+    if (bestAbs[o] === -1) {
+      blocked[o] = 1;
+      anyBlocked = true;
     }
   }
   return { matrix: out, mask: anyBlocked ? { queries: rows, keys: cols, blocked } : null };

@@ -64,12 +64,12 @@ describe('poolForThumbnail against the block-by-block definition', () => {
     [37, 53, 8],
     [64, 64, 16],
     [100, 7, 12],
-  ])('matches it on a %i × %i matrix pooled to %i, with a causal mask, −∞ cells and ties', (rows, cols, side) => {
+  ])('matches it on a %i × %i matrix pooled to %i, with a causal mask, −∞ and NaN cells and ties', (rows, cols, side) => {
     let x = rows * 7919 + cols;
     const next = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     const data = Float32Array.from({ length: rows * cols }, () => {
       const u = next();
-      return u < 0.05 ? -Infinity : u < 0.1 ? 0.5 : u < 0.15 ? -0.5 : u * 2 - 1;
+      return u < 0.05 ? -Infinity : u < 0.1 ? 0.5 : u < 0.15 ? -0.5 : u < 0.17 ? NaN : u * 2 - 1;
     });
     const m: Matrix = { rows, cols, data };
     const mask: BlockedMask = { queries: rows, keys: cols, blocked: Uint8Array.from({ length: rows * cols }, (_, i) => (i % cols > Math.floor(i / cols) ? 1 : 0)) };
