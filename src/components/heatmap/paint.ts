@@ -56,13 +56,33 @@ export function fillCellPixels(
   ramp: Uint8ClampedArray = colorRamp(scale),
 ): Uint8ClampedArray {
   const steps = ramp.length / 4;
+  const last = steps - 1;
   // rampIndex inlined: this loop runs once per cell of every heatmap a toggle repaints.
   const [lo, hi] = scale.domain;
   const flat = hi === lo;
   const range = hi - lo;
-  const middle = Math.round((steps - 1) / 2);
+  const middle = Math.round(last / 2);
   const { data } = matrix;
   const blocked = mask ? mask.blocked : null;
+  // A pixel is 4 bytes copied as one 32-bit word from the ramp (the same byte order in both views, so endianness
+  // does not matter): 4 clamped byte stores per cell took ~15 ns a cell (19 heatmaps of 128 tokens: ~5 ms a click).
+  const words = pixels.byteOffset % 4 === 0 && pixels.length >= data.length * 4 ? new Uint32Array(pixels.buffer, pixels.byteOffset, data.length) : null;
+  const rampWords = ramp.byteOffset % 4 === 0 ? new Uint32Array(ramp.buffer, ramp.byteOffset, steps) : null;
+  if (words && rampWords) {
+    const maskedWord = new Uint32Array(Uint8ClampedArray.of(MASKED_RGB[0], MASKED_RGB[1], MASKED_RGB[2], 255).buffer)[0];
+    for (let i = 0; i < data.length; i++) {
+      const v = data[i];
+      if ((blocked !== null && blocked[i] === 1) || v === -Infinity) {
+        words[i] = maskedWord;
+        continue;
+      }
+      // the same step as rampIndex (Math.round, clamped; NaN in the middle), so a cell gets the colour its legend
+      // and tooltip give it
+      const x = (flat ? 0.5 : (v - lo) / range) * last;
+      words[i] = rampWords[x > 0 ? (x >= last ? last : Math.round(x)) : x === x ? 0 : middle];
+    }
+    return pixels;
+  }
   for (let i = 0; i < data.length; i++) {
     const o = i * 4;
     const v = data[i];
@@ -71,11 +91,10 @@ export function fillCellPixels(
       pixels[o + 1] = MASKED_RGB[1];
       pixels[o + 2] = MASKED_RGB[2];
     } else {
-      // the same arithmetic as rampIndex, so a cell gets the colour its legend and tooltip give it
       const t = flat ? 0.5 : (v - lo) / range;
-      let step = Number.isNaN(t) ? middle : Math.round(t * (steps - 1));
+      let step = Number.isNaN(t) ? middle : Math.round(t * last);
       if (step < 0) step = 0;
-      else if (step > steps - 1) step = steps - 1;
+      else if (step > last) step = last;
       const r = step * 4;
       pixels[o] = ramp[r];
       pixels[o + 1] = ramp[r + 1];

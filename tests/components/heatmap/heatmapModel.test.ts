@@ -175,6 +175,14 @@ describe('canvas pixels (painted without a canvas)', () => {
       });
     }
   });
+  it('paints the same bytes into a buffer that cannot take whole 32-bit pixels (an odd offset)', () => {
+    const m = fromRows([[-2, 0.5, Number.NaN], [1, Infinity, -Infinity]]);
+    const scale = heatmapScale('scores', m, null);
+    const aligned = fillCellPixels(new Uint8ClampedArray(24), m, scale, buildMask(2, 3, { causal: true }));
+    const odd = fillCellPixels(new Uint8ClampedArray(26).subarray(2), m, scale, buildMask(2, 3, { causal: true }));
+    expect(Array.from(odd)).toEqual(Array.from(aligned));
+    expect(Array.from(aligned).filter((_, i) => i % 4 === 3).every((a) => a === 255)).toBe(true);
+  });
   it('hatching runs merge neighbouring blocked cells of a row', () => {
     const m = fromRows(Array.from({ length: 4 }, () => [0, 0, 0, 0]));
     expect(blockedRuns(m, buildMask(4, 4, { causal: true }))).toEqual([
