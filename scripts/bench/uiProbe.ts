@@ -69,3 +69,42 @@ export const KEYSTROKE_TO_PAINT = `() => (${FOLLOW_FRAMES})(() => {
   setter.call(box, box.value + (box.value.endsWith(' x') ? ' y' : ' x'));
   box.dispatchEvent(new Event('input', { bubbles: true }));
 })`;
+
+/** What a paste cost: ms until the token chips show all of its tokens, and until the views have drawn them. */
+export interface PasteTiming {
+  readonly chipsMs: number;
+  readonly mapsMs: number;
+  readonly longestTaskMs: number;
+}
+
+/**
+ * (text, tokens) => Promise<PasteTiming>: replaces the sentence with `text` at once (a paste) and follows the frames:
+ * the chips' time is the first frame after which the token list has `tokens` items; the maps' time, the first frame
+ * after which the lab is no longer pending and the heads grid's first thumbnail names that many tokens.
+ */
+export const PASTE_TO_PAINT = `(text, tokens) => new Promise((resolve) => {
+  const ui = window.__ui;
+  const taskCount = ui.longtasks.length;
+  const t0 = performance.now();
+  let chips = 0;
+  let maps = 0;
+  const box = document.querySelector('textarea');
+  const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set;
+  setter.call(box, text);
+  box.dispatchEvent(new Event('input', { bubbles: true }));
+  const frame = () => requestAnimationFrame(() => setTimeout(() => {
+    const now = performance.now();
+    const list = document.querySelector('[aria-label="Tokens"]');
+    if (!chips && list && list.querySelectorAll('li').length === tokens) chips = now;
+    const status = document.querySelector('.lab-status');
+    const pending = status !== null && status.dataset.labPending === 'true';
+    const map = document.querySelector('.attention-heatmap__chart');
+    const label = map ? map.getAttribute('aria-label') || '' : '';
+    if (!maps && !pending && label.includes(tokens + ' ')) maps = now;
+    if ((chips && maps) || now - t0 > 5000) {
+      const tasks = ui.longtasks.slice(taskCount).filter((e) => e.start >= t0 - 1);
+      resolve({ chipsMs: chips ? chips - t0 : -1, mapsMs: maps ? maps - t0 : -1, longestTaskMs: Math.max(0, ...tasks.map((e) => e.duration)) });
+    } else frame();
+  }, 0));
+  frame();
+})`;
