@@ -1,4 +1,4 @@
-import { clampTokenLimit, encoderModel, EngineError, MAX_TOKENS, type CausalLmModel, type CausalLmRun, type EncoderRun, type LmRunInputs, type RunInputs } from '../engine';
+import { clampTokenLimit, encoderModel, EngineError, MAX_TOKENS, type CausalLmModel, type CausalLmRun, type EncoderRun, type LmRunInputs, type ModelConfig, type RunInputs } from '../engine';
 import type { LabSettings } from './labStore';
 import { maskChoiceOf } from './labMask';
 
@@ -49,6 +49,11 @@ export function labRunInputs(inputs: LabInputs, tokenLimit: number, languageMode
   };
 }
 
+/** The untrained encoder the settings describe (its weights come from the seed). */
+export function encoderConfigOf(inputs: LabInputs): ModelConfig {
+  return { embedDim: inputs.embedDim, numHeads: inputs.numHeads, numLayers: inputs.numLayers, seed: inputs.seed };
+}
+
 /**
  * Settings → every trace the lab draws, by the model's staged run (src/engine/run): a head toggle recomputes only
  * concat · W_o onward, a mask change reuses the embeddings. `trained` is the loaded language model, or null while
@@ -60,7 +65,7 @@ export function computeLab(inputs: LabInputs, tokenLimit: number = MAX_TOKENS, t
   const lm = inputs.model === 'trained' ? trained : null;
   try {
     if (lm) return { ok: true, ...lm.run(labRunInputs(inputs, Math.min(limit, lm.weights.nPositions), true)) };
-    const model = encoderModel({ embedDim: inputs.embedDim, numHeads: inputs.numHeads, numLayers: inputs.numLayers, seed: inputs.seed });
+    const model = encoderModel(encoderConfigOf(inputs));
     return { ok: true, ...model.run(labRunInputs(inputs, limit)) };
   } catch (err) {
     if (err instanceof EngineError) return { ok: false, error: err };

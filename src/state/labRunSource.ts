@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { activeBackend, clampTokenLimit, EngineError, tokenize, type CausalLmModel, type Token } from '../engine';
-import { computeLab, LAB_INPUT_KEYS, labRunInputs, type LabInputs, type LabResult } from './computeLab';
+import { computeLab, encoderConfigOf, LAB_INPUT_KEYS, labRunInputs, type LabInputs, type LabResult } from './computeLab';
+import { encoderRequest, encoderRuns, OFF_THREAD_TOKENS, type EncoderRequest } from './encoderWorker/encoderRuns';
 import type { Gpt2RunModel } from './gpt2/gpt2RunModel';
 import { GPT2_TOKEN_LIMIT, gpt2Request, gpt2Runs, gpt2Tokens } from './gpt2/gpt2Runs';
 import { gpt2Store } from './gpt2/gpt2Store';
@@ -8,6 +9,10 @@ import type { LabState } from './labStore';
 import { lmModelStore } from './lmModelStore';
 import type { ModelChoice } from './modelChoice';
 import type { LabModelScope } from './modelScope';
+import type { RunQueue } from './runQueue';
+
+/** What the source listens to on a worker's run queue. */
+type AnswerQueue = Pick<RunQueue<never>, 'subscribe'>;
 
 /*
  * The lab's one computation per page (or per custom element, or per <ModelScope> in a lesson): settings in, one
@@ -17,6 +22,11 @@ import type { LabModelScope } from './modelScope';
  *   labRunSource(labStore, scope, tokenLimit)   the shared source for that store, model scope and token limit
  *   source.getSnapshot()                        { result, pending }: the same object until the inputs change
  *   source.subscribe(listener)                  told when the lab's settings or the trained model's file change
+ *
+ * Runs that would hold the page past a frame are asked of a Web Worker, and the last drawing stays, marked pending,
+ * until the answer: a GPT-2 checkpoint's (gpt2/gpt2Runs.ts) and the untrained encoder's on a text of more than
+ * OFF_THREAD_TOKENS tokens (encoderWorker/encoderRuns.ts). Where there is no worker, a long text's run waits for a
+ * pause in typing instead.
  */
 
 /** Past this many characters a keystroke waits for a pause before the whole model is recomputed. */
@@ -89,8 +99,8 @@ export class LabRunSource {
   #snapshot: LabComputationState | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #unsubscribe: (() => void) | null = null;
-  /** The GPT-2 run queue listened to, and how to stop listening. */
-  #gpt2Listening: { readonly model: Gpt2RunModel; readonly stop: () => void } | null = null;
+  /** The worker's run queue listened to (GPT-2's or the encoder's), and how to stop listening. */
+  #queueListening: { readonly queue: AnswerQueue; readonly stop: () => void } | null = null;
 
   constructor(lab: StoreApi<LabState>, scope: LabModelScope, tokenLimit: number) {
     this.#lab = lab;
@@ -112,6 +122,8 @@ export class LabRunSource {
     if (this.#snapshot && seen && trained === seen.trained && gpt2 === seen.gpt2 && backend === seen.backend && sameInputs(inputs, seen.inputs)) return this.#snapshot;
     this.#seen = { inputs, trained, gpt2, backend };
     if (gpt2) return this.#gpt2Snapshot(inputs, gpt2);
+    const offThread = trained === null ? this.#offThreadTokens(inputs) : null;
+    if (offThread) return this.#encoderSnapshot(inputs, offThread.queue, offThread.tokens);
     const long = trained === null && inputs.text.length > LONG_TEXT_CHARS;
     const computed = this.#computed;
     if (long && this.#snapshot && computed && computed.trained === trained && computed.backend === backend && onlyTextDiffers(inputs, computed.inputs)) {
@@ -135,8 +147,8 @@ export class LabRunSource {
         stopLab();
         stopModel();
         stopGpt2();
-        this.#gpt2Listening?.stop();
-        this.#gpt2Listening = null;
+        this.#queueListening?.stop();
+        this.#queueListening = null;
       };
     }
     return () => {
@@ -154,14 +166,7 @@ export class LabRunSource {
    */
   #gpt2Snapshot(inputs: LabInputs, model: Gpt2RunModel): LabComputationState {
     const runs = gpt2Runs(model);
-    if (this.#gpt2Listening?.model !== model) {
-      this.#gpt2Listening?.stop();
-      const stop = runs.subscribe(() => {
-        this.#seen = null;
-        this.#notify();
-      });
-      this.#gpt2Listening = { model, stop };
-    }
+    this.#listenTo(runs);
     this.#clearPause();
     const limit = Math.min(clampTokenLimit(this.#tokenLimit), GPT2_TOKEN_LIMIT, model.weights.nPositions);
     const request = gpt2Request(model, inputs.text, labRunInputs(inputs, limit, true));
@@ -174,6 +179,43 @@ export class LabRunSource {
     // Nothing of GPT-2's drawn yet: the untrained model stands in for the first half second, as while a model loads.
     const shown = this.#snapshot?.result ?? computeLab(inputs, this.#tokenLimit, null);
     return this.#replaceSnapshot({ result: shown, pending: true, heldTokens: gpt2Tokens(model, request, limit) });
+  }
+
+  /** Listens to the answers of `queue` (only one queue at a time): an answer clears the seen inputs, so the next snapshot reads it. */
+  #listenTo(queue: AnswerQueue): void {
+    if (this.#queueListening?.queue === queue) return;
+    this.#queueListening?.stop();
+    const stop = queue.subscribe(() => {
+      this.#seen = null;
+      this.#notify();
+    });
+    this.#queueListening = { queue, stop };
+  }
+
+  /** The encoder's worker queue and the text's tokens, when the text is long enough to run there and a worker is at hand. */
+  #offThreadTokens(inputs: LabInputs): { readonly queue: RunQueue<EncoderRequest>; readonly tokens: readonly Token[] } | null {
+    if (inputs.text.length <= OFF_THREAD_TOKENS) return null; // a token has at least one character
+    const { tokens } = tokenize(inputs.text, { maxTokens: clampTokenLimit(this.#tokenLimit), overflow: 'truncate' });
+    if (tokens.length <= OFF_THREAD_TOKENS) return null;
+    const queue = encoderRuns();
+    return queue ? { queue, tokens } : null;
+  }
+
+  /**
+   * A long text's run on the untrained encoder, asked of its worker: until the answer is in, what was drawn stays,
+   * marked pending, with the new text's tokens (so typing never waits for the computation).
+   */
+  #encoderSnapshot(inputs: LabInputs, queue: RunQueue<EncoderRequest>, tokens: readonly Token[]): LabComputationState {
+    this.#listenTo(queue);
+    this.#clearPause();
+    // Nothing drawn yet (a link that opens on a long text): run it here once, so the first screen has its maps.
+    if (!this.#snapshot) return this.#compute(this.#seen ?? { inputs, trained: null, gpt2: null, backend: activeBackend().name });
+    const answered = queue.answer(encoderRequest(encoderConfigOf(inputs), labRunInputs(inputs, clampTokenLimit(this.#tokenLimit))));
+    if (answered) {
+      if (this.#snapshot.result === answered && !this.#snapshot.pending) return this.#snapshot;
+      return this.#replaceSnapshot({ result: answered, pending: false });
+    }
+    return this.#replaceSnapshot({ result: this.#snapshot.result, pending: true, heldTokens: tokens });
   }
 
   #compute(key: RunKey): LabComputationState {

@@ -7,6 +7,6 @@ export type { CausalLmRun, LmRunModel, LmRunInputs, LmRunOptions, ResolvedLmInpu
 export { activeBackend, typescriptBackend, type RunBackend } from './backend';
 export { enableFastAttention, disableFastAttention, fastAttentionEnabled } from './wasmBackend';
 export { clampTokenLimit } from './inputStage';
-export { attachLmRun, detachLmRun, LayerTraceIds, type DetachedLmRun } from './runTransfer';
+export { attachEncoderRun, attachLmRun, detachEncoderRun, detachLmRun, LayerTraceIds, type DetachedEncoderRun, type DetachedLmRun } from './runTransfer';
 export { copyForTransfer } from './transferCopy';
 export type { EncoderRun, ForwardPass, KvCacheDecoding, Model, ModelBase, ModelRunResult, ResolvedRunInputs, RunInputs } from './types';

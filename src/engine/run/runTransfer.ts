@@ -1,11 +1,15 @@
 import { attentionTraceFromWeights, type AttentionTrace } from '../attention';
 import type { EncoderLayerTrace } from '../encoderLayer';
+import { EngineError } from '../errors';
 import type { BlockedMask } from '../masks';
 import type { Matrix } from '../matrix';
+import type { EncoderModel } from './encoderModel';
 import type { CausalLmRun, LmRunModel } from './lmTypes';
+import type { EncoderRun } from './types';
 
 /*
- * A language-model run sent between threads (a GPT-2 checkpoint runs in a Web Worker: src/state/gpt2). postMessage
+ * A run sent between threads (a GPT-2 checkpoint runs in a Web Worker, src/state/gpt2; so does the untrained
+ * encoder on a long text, src/state/encoderWorker). postMessage
  * copies plain data only, so on the way out the model is left behind and the lazy logits are computed into a plain
  * matrix; on the way in, each head's trace gets back the getters that compute scores / scaled / masked from q and k
  * when a view first reads them (attention.ts), and the run names the page's stand-in for the model.
@@ -43,8 +47,7 @@ function plainMatrix(m: Matrix): Matrix {
 /** The run as plain data: logits computed (all rows, [L × V]) and copied out of their lazy wrapper; with `ids`, each layer numbered. */
 export function detachLmRun(run: CausalLmRun, ids: LayerTraceIds | null = null): DetachedLmRun {
   const { model: _model, logits, ...rest } = run;
-  const numbered = ids ? { layerIds: run.layers.map((l) => ids.of(l)), baselineIds: run.baseline.map((l) => ids.of(l)) } : {};
-  return { ...rest, ...numbered, logits: plainMatrix(logits) };
+  return { ...rest, ...layerNumbers(run, ids), logits: plainMatrix(logits) };
 }
 
 /** The fields a head's trace keeps that postMessage copies (attention.ts's Trace: q, k and mask are its own fields). */
@@ -67,14 +70,27 @@ function attachHead(head: AttentionTrace | CopiedTrace): AttentionTrace {
   return attentionTraceFromWeights(head.q, head.k, head.mask, head.weights, head.output, head.fullyMaskedRows, head.scaleFactor);
 }
 
+/** Layer ids of a detached run (see DetachedLmRun); a null layer is one the receiver said it has (found by its id). */
+interface NumberedLayers {
+  readonly layers: readonly (EncoderLayerTrace | null)[];
+  readonly baseline: readonly (EncoderLayerTrace | null)[];
+  readonly layerIds?: readonly number[];
+  readonly baselineIds?: readonly number[];
+}
+
 /**
- * The run as the page's views read it, naming `model`. Layer traces that the copy shares (the baseline is the run's
- * own layers when nothing is switched off) stay shared. `known`: traces received before, by layer id (the run's
- * `layerIds`); a layer whose id is there is that object, not the new copy, and every new one is added.
+ * The layers and baseline as the page's views read them. Layer traces that the copy shares (the baseline is the run's
+ * own layers when nothing is switched off) stay shared. `known`: traces received before, by layer id; a layer whose
+ * id is there is that object, not the new copy, and every new one is added.
  */
-export function attachLmRun(detached: DetachedLmRun, model: LmRunModel, known: Map<number, EncoderLayerTrace> | null = null): CausalLmRun {
+function attachLayers(detached: NumberedLayers, known: Map<number, EncoderLayerTrace> | null): { layers: EncoderLayerTrace[]; baseline: EncoderLayerTrace[] } {
   const done = new Map<EncoderLayerTrace, EncoderLayerTrace>();
-  const attachLayer = (layer: EncoderLayerTrace, id: number | undefined): EncoderLayerTrace => {
+  const attachLayer = (layer: EncoderLayerTrace | null, id: number | undefined): EncoderLayerTrace => {
+    if (layer === null) {
+      const kept = id === undefined ? undefined : known?.get(id);
+      if (!kept) throw new EngineError('invalid-argument', `Layer trace ${id ?? '?'} was left out of the run as one this page has, but it has not.`);
+      return kept;
+    }
     let whole = done.get(layer) ?? (id === undefined ? undefined : known?.get(id));
     if (!whole) {
       whole = { ...layer, attention: { ...layer.attention, heads: layer.attention.heads.map(attachHead) } };
@@ -83,8 +99,44 @@ export function attachLmRun(detached: DetachedLmRun, model: LmRunModel, known: M
     done.set(layer, whole);
     return whole;
   };
-  const { layerIds: _layerIds, baselineIds: _baselineIds, ...run } = detached;
   const layers = detached.layers.map((l, i) => attachLayer(l, detached.layerIds?.[i]));
   const baseline = detached.baseline === detached.layers ? layers : detached.baseline.map((l, i) => attachLayer(l, detached.baselineIds?.[i]));
-  return { ...run, model, layers, baseline };
+  return { layers, baseline };
+}
+
+function layerNumbers(run: Pick<EncoderRun, 'layers' | 'baseline'>, ids: LayerTraceIds | null): { layerIds?: number[]; baselineIds?: number[] } {
+  return ids ? { layerIds: run.layers.map((l) => ids.of(l)), baselineIds: run.baseline.map((l) => ids.of(l)) } : {};
+}
+
+/** The run as the page's views read it, naming `model`; `known` keeps the layers received before (attachLayers). */
+export function attachLmRun(detached: DetachedLmRun, model: LmRunModel, known: Map<number, EncoderLayerTrace> | null = null): CausalLmRun {
+  const { layerIds: _layerIds, baselineIds: _baselineIds, ...run } = detached;
+  return { ...run, model, ...attachLayers(detached, known) };
+}
+
+/**
+ * An EncoderRun without its model, every array plain, its layers numbered as in DetachedLmRun. A layer is null where
+ * the receiver said it already has that trace (its id in `have`): a head toggle on a 512-token text sends only the
+ * layers it changed, not every layer's maps again.
+ */
+export type DetachedEncoderRun = Omit<EncoderRun, 'model' | 'layers' | 'baseline'> & {
+  readonly layers: readonly (EncoderLayerTrace | null)[];
+  readonly baseline: readonly (EncoderLayerTrace | null)[];
+  readonly layerIds?: readonly number[];
+  readonly baselineIds?: readonly number[];
+};
+
+/** The encoder's run as plain data (the model is left behind: the receiver has the same one from the same config). */
+export function detachEncoderRun(run: EncoderRun, ids: LayerTraceIds | null = null, have: ReadonlySet<number> = new Set()): DetachedEncoderRun {
+  const { model: _model, layers, baseline, ...rest } = run;
+  const numbers = layerNumbers(run, ids);
+  const leaveOut = (list: readonly EncoderLayerTrace[], listIds: readonly number[] | undefined) => list.map((l, i) => (listIds !== undefined && have.has(listIds[i]) ? null : l));
+  const sentLayers = leaveOut(layers, numbers.layerIds);
+  return { ...rest, ...numbers, layers: sentLayers, baseline: baseline === layers ? sentLayers : leaveOut(baseline, numbers.baselineIds) };
+}
+
+/** The encoder's run as the page's views read it, naming the page's `model` (built from the same config). */
+export function attachEncoderRun(detached: DetachedEncoderRun, model: EncoderModel, known: Map<number, EncoderLayerTrace> | null = null): EncoderRun {
+  const { layerIds: _layerIds, baselineIds: _baselineIds, ...run } = detached;
+  return { ...run, model, ...attachLayers(detached, known) };
 }
