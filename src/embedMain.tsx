@@ -6,6 +6,7 @@ import { keepUiPreferencesInMemory, useUi } from './state/uiStore';
 import { enableFastAttention } from './engine';
 import { openCheckpointOfQuery } from './state/gpt2/checkpointLink';
 import { setEncoderWorkerFactory } from './state/encoderWorker/encoderRuns';
+import { setGenerationWorkerFactory } from './state/generation/generateOffThread';
 import { setGpt2WorkerFactory } from './state/gpt2/gpt2Client';
 import { openCheckpointUrl } from './state/gpt2/gpt2Store';
 import { setProbeWorkerFactory } from './state/probeOffThread';
@@ -42,6 +43,8 @@ function render(): void {
 setProbeWorkerFactory(() => new Worker(new URL('./state/probeWorker.ts', import.meta.url), { type: 'module' }));
 // An opened GPT-2 checkpoint lives and runs in its own worker (src/state/gpt2/gpt2Worker.ts).
 setGpt2WorkerFactory(() => new Worker(new URL('./state/gpt2/gpt2Worker.ts', import.meta.url), { type: 'module' }));
+// Text generation with the trained model runs in a worker (src/state/generation/generateOffThread.ts).
+setGenerationWorkerFactory(() => new Worker(new URL('./state/generation/generationWorker.ts', import.meta.url), { type: 'module' }));
 // The untrained encoder runs long texts (over 128 tokens) in a worker (src/state/encoderWorker/encoderRuns.ts).
 setEncoderWorkerFactory(() => new Worker(new URL('./state/encoderWorker/encoderWorker.ts', import.meta.url), { type: 'module' }));
 

@@ -1,14 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import type { CausalLmModel } from '../../engine';
+import { EngineError, type CausalLmModel } from '../../engine';
 import type { Generation as GenerationResult } from '../../engine/decoding';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { percentRead } from '../model/percentRead';
 import { useT } from '../../i18n/translate';
+import { generateOffThread } from '../../state/generation/generateOffThread';
 import { ensureTrainedModel, lmModelStore, type LmLoadState } from '../../state/lmModelStore';
 import { AttentionRowStrip } from './AttentionRowStrip';
 import { chipText, formatPercent } from './generationFormat';
-import { runGeneration, seedFrom, TEMPERATURE_RANGE, TOKEN_RANGE, type GenerationOutcome, type GenerationSettings } from './generationRun';
+import { generateOptionsOf, outcomeOf, runGeneration, seedFrom, TEMPERATURE_RANGE, TOKEN_RANGE, type GenerationOutcome, type GenerationSettings } from './generationRun';
 import './generation.css';
 
 export interface GenerationPanelProps {
@@ -42,9 +43,28 @@ export function GenerationPanel({ prompt, onPromptChange, initialTokens = 10 }: 
   const [outcome, setOutcome] = useState<GenerationOutcome | null>(null);
   const [runs, setRuns] = useState(0);
 
-  const onGenerate = (loaded: CausalLmModel) => {
-    setOutcome(runGeneration(loaded, { prompt, mode, temperature, seed: seedFrom(seedText), tokens }));
+  const [generating, setGenerating] = useState(false);
+  const show = (next: GenerationOutcome) => {
+    setOutcome(next);
     setRuns((n) => n + 1);
+  };
+  // In the generation worker where the page has one (up to 20 passes, ~160 ms of CPU for a long prompt): the page
+  // stays responsive and says it is generating; else (custom elements, a stopped worker) on the page.
+  const onGenerate = (loaded: CausalLmModel) => {
+    const settings: GenerationSettings = { prompt, mode, temperature, seed: seedFrom(seedText), tokens };
+    const bytes = state.status === 'ready' ? state.bytes : undefined;
+    const offThread = bytes && settings.prompt.trim() !== '' ? generateOffThread(bytes, settings.prompt, generateOptionsOf(settings)) : null;
+    if (!offThread) {
+      show(runGeneration(loaded, settings));
+      return;
+    }
+    setGenerating(true);
+    offThread
+      .then(
+        (generation) => show(outcomeOf(settings, generation)),
+        (err: unknown) => show(err instanceof EngineError ? outcomeOf(settings, err) : runGeneration(loaded, settings)),
+      )
+      .finally(() => setGenerating(false));
   };
 
   return (
@@ -97,10 +117,15 @@ export function GenerationPanel({ prompt, onPromptChange, initialTokens = 10 }: 
         <output htmlFor={ids.tokens}>{tokens}</output>
       </div>
       <div className="lw-gen-buttons">
-        <button type="button" disabled={model === null} onClick={() => model && onGenerate(model)}>
+        <button type="button" disabled={model === null || generating} onClick={() => model && onGenerate(model)}>
           {t('lw.generation.generate')}
         </button>
       </div>
+      {generating && (
+        <p className="lw-gen-note" role="status">
+          {t('lw.generation.running')}
+        </p>
+      )}
       {model === null && state.status !== 'error' && <p className="lw-gen-note">{t('lw.generation.waiting')}</p>}
       {outcome && <OutcomeView key={runs} outcome={outcome} model={model} />}
     </div>

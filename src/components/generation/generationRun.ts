@@ -1,5 +1,5 @@
 import { EngineError, type CausalLmModel } from '../../engine';
-import { generate, type Generation, type GenerationStrategy } from '../../engine/decoding';
+import { generate, type GenerateOptions, type Generation, type GenerationStrategy } from '../../engine/decoding';
 
 /** The widget's controls, as chosen. */
 export interface GenerationSettings {
@@ -33,16 +33,26 @@ export function strategyOf(settings: GenerationSettings): GenerationStrategy {
   return settings.mode === 'greedy' ? 'greedy' : { temperature: settings.temperature, seed: settings.seed };
 }
 
-/** Runs the generation the settings describe; an empty prompt or a full context is an outcome, not an exception. */
+/** What a finished generation (or the engine's refusal) means for the widget. */
+export function outcomeOf(settings: GenerationSettings, done: Generation | EngineError): GenerationOutcome {
+  if (done instanceof EngineError) return done.code === 'empty-input' ? { kind: 'empty' } : { kind: 'failed', error: done };
+  if (done.steps.length === 0 && done.stopReason === 'context') return { kind: 'too-long', contextLength: done.contextLength };
+  return { kind: 'done', generation: done, settings };
+}
+
+/** The engine's options for the settings. */
+export function generateOptionsOf(settings: GenerationSettings): GenerateOptions {
+  return { steps: settings.tokens, strategy: strategyOf(settings) };
+}
+
+/** Runs the generation the settings describe on this page; an empty prompt or a full context is an outcome, not an exception. */
 export function runGeneration(model: CausalLmModel, settings: GenerationSettings): GenerationOutcome {
   if (settings.prompt.trim() === '') return { kind: 'empty' };
   try {
     // Up to 20 passes: the model's generation variant, whose cached stages are not the lab's.
-    const generation = generate(model.variant('generation'), settings.prompt, { steps: settings.tokens, strategy: strategyOf(settings) });
-    if (generation.steps.length === 0 && generation.stopReason === 'context') return { kind: 'too-long', contextLength: generation.contextLength };
-    return { kind: 'done', generation, settings };
+    return outcomeOf(settings, generate(model.variant('generation'), settings.prompt, generateOptionsOf(settings)));
   } catch (error) {
-    if (error instanceof EngineError) return error.code === 'empty-input' ? { kind: 'empty' } : { kind: 'failed', error };
+    if (error instanceof EngineError) return outcomeOf(settings, error);
     throw error;
   }
 }
