@@ -9,6 +9,8 @@ const generation = (page: Page) => page.locator('.lw-gen-generation');
 async function generate(page: Page): Promise<string> {
   const widget = generation(page);
   await widget.getByRole('button', { name: 'Generate' }).click();
+  // It generates in a worker: the last outcome stays on screen until "Generating…" has gone.
+  await expect(widget.getByText('Generating…')).toHaveCount(0);
   await expect(widget.getByTestId('generation-stop')).toBeVisible();
   return (await widget.getByRole('region', { name: 'The prompt and the generated tokens' }).textContent()) ?? '';
 }
