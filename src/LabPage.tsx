@@ -92,7 +92,8 @@ function LabViews() {
             </div>
           )}
           <div className="lab-section">
-            <HeadViewPanel />
+            {/* The map above shows the selected head: the head view draws it on top. */}
+            <HeadViewPanel headView={{ emphasiseSelected: true }} />
           </div>
         </>
       )}

@@ -27,6 +27,16 @@ export interface HeadLinesProps {
   readonly label: string;
   /** Canvas mode: the scrolling element around the columns; the canvas covers only its visible part. */
   readonly viewport?: RefObject<HTMLElement | null>;
+  /** A head drawn on top at full strength, the others faded (FADED_OPACITY); null or absent: every head alike. */
+  readonly emphasis?: number | null;
+}
+
+/** How strongly the other heads' lines show while one head is emphasised. */
+export const FADED_OPACITY = 0.25;
+
+/** Head indices in drawing order: the emphasised head last, on top. */
+function drawingOrder<T extends { readonly head: number }>(items: readonly T[], emphasis: number | null): T[] {
+  return emphasis === null ? [...items] : [...items.filter((i) => i.head !== emphasis), ...items.filter((i) => i.head === emphasis)];
 }
 
 const STROKE_WIDTH = 2;
@@ -46,7 +56,7 @@ export function HeadLines(props: HeadLinesProps) {
   return props.mode === 'svg' ? <HeadLinesSvg {...props} /> : <HeadLinesCanvas {...props} />;
 }
 
-function HeadLinesSvg({ weights, disabled, focus, width, rowHeight, label }: HeadLinesProps) {
+function HeadLinesSvg({ weights, disabled, focus, width, rowHeight, label, emphasis = null }: HeadLinesProps) {
   const rows = Math.max(weights[0]?.rows ?? 0, weights[0]?.cols ?? 0);
   const y = useRowCentre(rows, rowHeight);
   const height = rows * rowHeight;
@@ -59,10 +69,10 @@ function HeadLinesSvg({ weights, disabled, focus, width, rowHeight, label }: Hea
   }
   return (
     <svg className="headview-lines-svg" width={width} height={height} role="img" aria-label={label}>
-      {[...byHead].map(([head, list]) => {
+      {drawingOrder([...byHead].map(([head, list]) => ({ head, list })), emphasis).map(({ head, list }) => {
         const stroke = headStroke(head);
         return (
-          <g key={head} data-head-group={head} stroke={stroke.color} strokeWidth={stroke.width} strokeDasharray={stroke.dash.length ? stroke.dash.join(' ') : undefined}>
+          <g key={head} data-head-group={head} opacity={emphasis === null || head === emphasis ? undefined : FADED_OPACITY} stroke={stroke.color} strokeWidth={stroke.width} strokeDasharray={stroke.dash.length ? stroke.dash.join(' ') : undefined}>
             {list.map((l) => (
               <line key={`${l.query}-${l.key}`} data-head={l.head} data-query={l.query} data-key={l.key} x1={0} y1={y(l.query)} x2={width} y2={y(l.key)} strokeOpacity={l.weight} />
             ))}
@@ -78,7 +88,7 @@ function HeadLinesSvg({ weights, disabled, focus, width, rowHeight, label }: Hea
  * scroll. Software rasterising thousands of lines across a 10,000-pixel-tall canvas took seconds; clipped to the
  * viewport it is a few milliseconds. React owns the element and its size; the effect only paints.
  */
-function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight, perQuery, opacityScale = 1, label, viewport }: HeadLinesProps) {
+function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight, perQuery, opacityScale = 1, label, viewport, emphasis = null }: HeadLinesProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const rows = Math.max(weights[0]?.rows ?? 0, weights[0]?.cols ?? 0);
   const height = rows * rowHeight;
@@ -110,11 +120,14 @@ function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, w, h);
       const view = { top, bottom: top + visible, scale, width, y, w, h };
-      for (const head of heads) {
+      // Emphasis only changes how the kept layers are drawn: no line is painted again.
+      for (const head of drawingOrder(heads, emphasis)) {
         const layer = headLayer(layers.current, canvas.ownerDocument, head, view);
+        ctx.globalAlpha = emphasis === null || head.head === emphasis ? 1 : FADED_OPACITY;
         if (layer) ctx.drawImage(layer.canvas, 0, 0);
         else paintGroups(ctx, head.head, head.groups, view); // no canvas for a layer: paint in place
       }
+      ctx.globalAlpha = 1;
     };
     const cancel = paintWhenVisible(canvas, paint);
     const scroller = viewport?.current ?? null;
@@ -139,7 +152,7 @@ function HeadLinesCanvas({ weights, disabled, focus, width, rowHeight, minWeight
       resize?.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [heads, width, height, y, viewport]);
+  }, [heads, width, height, y, viewport, emphasis]);
   useEffect(() => {
     const canvas = ref.current;
     const kept = layers.current;

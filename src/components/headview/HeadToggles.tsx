@@ -20,6 +20,8 @@ export interface HeadTogglesProps {
   readonly drawnAlone?: number | null;
   /** Draw only this head's lines (null: every head that is on); without it there is no "Draw alone" button. */
   readonly onDrawAlone?: (head: number | null) => void;
+  /** The head selected for the map above (drawn on top, the others faded), or null. */
+  readonly emphasised?: number | null;
 }
 
 /** A line sample in the head's colour and dash: the key to the drawing. */
@@ -34,7 +36,7 @@ export function HeadSwatch({ head }: { readonly head: number }) {
 }
 
 /** One native checkbox per head (checked = in the computation), with "only this" and "all on" shortcuts. */
-export function HeadToggles({ numHeads, disabled, layerNumber, labels, guide, onToggle, onOnly, onAllOn, drawnAlone = null, onDrawAlone }: HeadTogglesProps) {
+export function HeadToggles({ numHeads, disabled, layerNumber, labels, guide, onToggle, onOnly, onAllOn, drawnAlone = null, onDrawAlone, emphasised = null }: HeadTogglesProps) {
   const t = useT();
   return (
     <fieldset className="headview-heads">
@@ -44,13 +46,14 @@ export function HeadToggles({ numHeads, disabled, layerNumber, labels, guide, on
           const off = disabled.has(head);
           const label = labels?.[head] ?? null;
           return (
-            <li key={head} className={off ? 'headview-head headview-head--off' : 'headview-head'}>
+            <li key={head} className={['headview-head', off ? 'headview-head--off' : '', emphasised === head ? 'headview-head--selected' : ''].filter(Boolean).join(' ')}>
               <label>
                 <input type="checkbox" checked={!off} onChange={() => onToggle(head)} />
                 <HeadSwatch head={head} />
                 {label === null ? t('headview.head', { n: head + 1 }) : t('headLabels.named', { name: t('headview.head', { n: head + 1 }), label })}
               </label>
               {off && <span className="headview-off-note">{t('headview.headOff')}</span>}
+              {emphasised === head && <span className="headview-selected-note">{t('headview.selectedHead')}</span>}
               {numHeads > 1 && (
                 <button type="button" className="headview-only" aria-label={t('headview.onlyLabel', { n: head + 1, layer: layerNumber })} onClick={() => onOnly(head)}>
                   {t('headview.only')}

@@ -40,6 +40,11 @@ export interface HeadViewProps {
   readonly canvasMinWeight?: number;
   /** Canvas mode, nothing focused: strongest lines kept per head and query (default CANVAS_LINES_PER_QUERY = 4). */
   readonly canvasLinesPerQuery?: number;
+  /**
+   * Draw the head selected for the map above (the store's selectedHead, in this layer) on top, the others faded
+   * (default false: a page or widget without that map draws every head alike).
+   */
+  readonly emphasiseSelected?: boolean;
 }
 
 /**
@@ -47,10 +52,11 @@ export interface HeadViewProps {
  * (right), a line per query–key pair and head with opacity = weight, and a checkbox per head that really ablates
  * it (store.toggleHead → the head's slice of the concat before W_O becomes zeros).
  */
-export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeight = 22, linesWidth = 180, columnWidth, canvasMinWeight = CANVAS_MIN_WEIGHT, canvasLinesPerQuery = CANVAS_LINES_PER_QUERY }: HeadViewProps) {
+export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeight = 22, linesWidth = 180, columnWidth, canvasMinWeight = CANVAS_MIN_WEIGHT, canvasLinesPerQuery = CANVAS_LINES_PER_QUERY, emphasiseSelected = false }: HeadViewProps) {
   const t = useT();
   const result = useLabComputation();
   const selectedLayer = useLab((s) => s.selectedLayer);
+  const selectedHead = useLab((s) => s.selectedHead);
   const disabledHeads = useLab((s) => s.disabledHeads);
   const toggleHead = useLab((s) => s.toggleHead);
   const onlyHead = useLab((s) => s.onlyHead);
@@ -88,6 +94,7 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
       onToggle={(head) => toggleHead(shownLayer, head)}
       onOnly={(head) => onlyHead(shownLayer, head, numHeads)}
       onAllOn={() => allHeadsOn(shownLayer)}
+      emphasis={emphasiseSelected && typeof selectedHead === 'number' && shownLayer === selectedLayer && selectedHead < numHeads ? selectedHead : null}
     />
   );
 }
@@ -115,6 +122,8 @@ export interface HeadViewDiagramProps {
   readonly onToggle: (head: number) => void;
   readonly onOnly: (head: number) => void;
   readonly onAllOn: () => void;
+  /** The head selected for the map above: its lines on top, the others faded; null or absent: none. */
+  readonly emphasis?: number | null;
 }
 
 const PAGE = 10;
@@ -145,6 +154,9 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
   const alone = aloneRaw !== null && aloneRaw < weights.length && !disabled.has(aloneRaw) ? aloneRaw : null;
   const hidden = useMemo(() => (alone === null ? disabled : new Set(range(weights.length).filter((h) => h !== alone))), [alone, disabled, weights.length]);
   const activeHeads = useMemo(() => range(weights.length).filter((h) => !hidden.has(h)), [weights.length, hidden]);
+  // The selected head on top, the others faded: only while several heads are drawn and it is one of them.
+  const emphasis = props.emphasis ?? null;
+  const emphasised = emphasis !== null && alone === null && activeHeads.length > 1 && activeHeads.includes(emphasis) ? emphasis : null;
   // Beyond the token limit, or when there would be too many <line>s (SVG_LINE_LIMIT), paint a canvas.
   const mode = n > svgTokenLimit || activeHeads.length * n * n > SVG_LINE_LIMIT ? 'canvas' : 'svg';
   const strongest = shown ? strongestPartners(weights, hidden, shown) : [];
@@ -212,8 +224,10 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
         onAllOn={props.onAllOn}
         drawnAlone={alone}
         onDrawAlone={setAlone}
+        emphasised={emphasis !== null && emphasis < weights.length ? emphasis : null}
       />
       {alone !== null && <p className="headview-note headview-alone-note">{t('headview.aloneNote', { n: alone + 1 })}</p>}
+      {emphasised !== null && <p className="headview-note">{t('headview.emphasisNote', { n: emphasised + 1 })}</p>}
       <div className="headview-diagram" style={rowStyle}>
         <div className="headview-colheads" aria-hidden="true">
           <span>
@@ -228,7 +242,7 @@ export function HeadViewDiagram(props: HeadViewDiagramProps) {
           <div className="headview-grid">
             <TokenColumn side="query" tokens={tokens} shown={shown} pinned={pinned} tabStop={Math.min(tabStops.query, n - 1)} partner={shown?.side === 'key' ? bars : null} barHeads={activeHeads} handlers={handlers} />
             <div className="headview-lines">
-              <HeadLines weights={weights} disabled={hidden} focus={shown} mode={mode} width={linesWidth} rowHeight={rowHeight} minWeight={canvasMinWeight} perQuery={canvasLinesPerQuery} opacityScale={canvasMax > 0 ? 1 / canvasMax : 1} label={linesLabel} viewport={scrollRef} />
+              <HeadLines weights={weights} disabled={hidden} focus={shown} mode={mode} width={linesWidth} rowHeight={rowHeight} minWeight={canvasMinWeight} perQuery={canvasLinesPerQuery} opacityScale={canvasMax > 0 ? 1 / canvasMax : 1} label={linesLabel} viewport={scrollRef} emphasis={emphasised} />
             </div>
             <TokenColumn side="key" tokens={tokens} shown={shown} pinned={pinned} tabStop={Math.min(tabStops.key, n - 1)} partner={shown?.side === 'query' ? bars : null} barHeads={activeHeads} handlers={handlers} />
           </div>

@@ -365,3 +365,40 @@ describe('HeadView: draw one head alone', () => {
     expect(new Set(lines(container).map((l) => l.dataset.head))).toEqual(new Set(['0', '2', '3']));
   });
 });
+
+describe('HeadView: the selected head on top', () => {
+  const groups = (container: HTMLElement) => Array.from(container.querySelectorAll<SVGGElement>('g[data-head-group]'));
+
+  it('in the lab, draws the head selected for the map last and at full strength, the others faded, and says so', () => {
+    act(() => useLab.setState({ selectedLayer: 0, selectedHead: 1 }));
+    const { container, unmount } = render(<HeadView emphasiseSelected />);
+    const drawn = groups(container);
+    expect(drawn.at(-1)?.dataset.headGroup).toBe('1');
+    expect(drawn.at(-1)?.getAttribute('opacity')).toBeNull();
+    for (const g of drawn.slice(0, -1)) expect(Number(g.getAttribute('opacity'))).toBeLessThan(0.5);
+    expect(screen.getByText('selected').closest('li')).toHaveTextContent('Head 2');
+    expect(screen.getByText(/Head 2 is the one selected for the map above/)).toBeInTheDocument();
+    // Selecting another head moves the emphasis; the average, or a head of another layer, draws every head alike.
+    act(() => useLab.setState({ selectedHead: 3 }));
+    expect(groups(container).at(-1)?.dataset.headGroup).toBe('3');
+    act(() => useLab.setState({ selectedHead: 'average' }));
+    expect(groups(container).every((g) => g.getAttribute('opacity') === null)).toBe(true);
+    unmount();
+    act(() => useLab.setState({ selectedHead: 1, selectedLayer: 1 }));
+    render(<HeadView layer={0} emphasiseSelected />);
+    expect(screen.queryByText(/is the one selected for the map above/)).toBeNull();
+  });
+
+  it('draws every head alike where there is no map above (a widget), and when the selected head is drawn alone or off', async () => {
+    act(() => useLab.setState({ selectedLayer: 0, selectedHead: 1 }));
+    const { container, unmount } = render(<HeadView />);
+    expect(groups(container).every((g) => g.getAttribute('opacity') === null)).toBe(true);
+    expect(screen.queryByText('selected')).toBeNull();
+    unmount();
+    const user = userEvent.setup();
+    const view = render(<HeadView emphasiseSelected />);
+    await user.click(screen.getByRole('checkbox', { name: 'Head 2' }));
+    expect(groups(view.container).every((g) => g.getAttribute('opacity') === null)).toBe(true);
+    expect(screen.queryByText(/is the one selected for the map above/)).toBeNull();
+  });
+});
