@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { HeadSwitch } from '../components/controls/HeadSwitch';
 import { HeadSwatch } from '../components/headview/HeadToggles';
 import { useT } from '../i18n/translate';
-import { sameHead } from '../engine';
 import type { HeadChoice } from '../state/labStore';
 import { useModelShape } from '../state/useLabComputation';
 import { useLabFields } from '../state/useLabFields';
@@ -22,13 +22,7 @@ export function HeadControls({ head, toggles, swatches = false }: HeadControlsPr
   const t = useT();
   const id = useId();
   const { numLayers, numHeads } = useModelShape();
-  const { selectedLayer, selectedHead, disabledHeads, set, toggleHead } = useLabFields(
-    'selectedLayer',
-    'selectedHead',
-    'disabledHeads',
-    'set',
-    'toggleHead',
-  );
+  const { selectedLayer, selectedHead, set } = useLabFields('selectedLayer', 'selectedHead', 'set');
   // The selects show what the widgets show: the selection clamped into the model.
   const layer = Math.max(0, Math.min(selectedLayer, numLayers - 1));
   const shownHead: HeadChoice = selectedHead === 'average' ? 'average' : Math.max(0, Math.min(selectedHead, numHeads - 1));
@@ -68,11 +62,10 @@ export function HeadControls({ head, toggles, swatches = false }: HeadControlsPr
         <fieldset className="ev-heads__toggles">
           <legend>{t('embed.heads.toggles', { layer: layer + 1 })}</legend>
           {heads.map((h) => (
-            <label key={h} className="ev-heads__toggle">
-              <input type="checkbox" checked={!disabledHeads.some((off) => sameHead(off, { layer, head: h }))} onChange={() => toggleHead(layer, h)} />
+            <HeadSwitch key={h} layer={layer} head={h} className="ev-heads__toggle">
               {swatches && <HeadSwatch head={h} />}
               {t('embed.heads.toggle', { n: h + 1 })}
-            </label>
+            </HeadSwitch>
           ))}
         </fieldset>
       )}

@@ -4,7 +4,7 @@ import { HeadsGrid } from '../../components/headsgrid';
 import { exampleSettings, ModelLoadStatus, TRAINED_EXAMPLE_IDS, TRAINED_EXAMPLES, type TrainedExampleId } from '../../components/model';
 import { PredictionsPanel } from '../../components/predictions';
 import { SelectedHeadPanel } from '../../components/selectedhead';
-import { sameHead } from '../../engine';
+import { HeadSwitch } from '../../components/controls/HeadSwitch';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { DEFAULT_SETTINGS } from '../../state/labStore';
@@ -102,7 +102,7 @@ function HeadSwitches() {
   const t = useT();
   const legendId = useId();
   const { numLayers, numHeads } = useModelShape();
-  const { disabledHeads, toggleHead, allHeadsOn } = useLabFields('disabledHeads', 'toggleHead', 'allHeadsOn');
+  const { disabledHeads, allHeadsOn } = useLabFields('disabledHeads', 'allHeadsOn');
   return (
     <fieldset className="lw-trained__heads" aria-labelledby={legendId}>
       <legend id={legendId}>{t('lw.trained.heads.legend')}</legend>
@@ -110,15 +110,9 @@ function HeadSwitches() {
         <div key={layer} className="lw-trained__layer">
           <span className="lw-trained__layer-name">{t('lw.trained.heads.layer', { n: layer + 1 })}</span>
           {Array.from({ length: numHeads }, (_, head) => (
-            <label key={head} className="lw-trained__head">
-              <input
-                type="checkbox"
-                aria-label={t('lw.trained.heads.toggle', { layer: layer + 1, head: head + 1 })}
-                checked={!disabledHeads.some((off) => sameHead(off, { layer, head }))}
-                onChange={() => toggleHead(layer, head)}
-              />
+            <HeadSwitch key={head} layer={layer} head={head} className="lw-trained__head" ariaLabel={t('lw.trained.heads.toggle', { layer: layer + 1, head: head + 1 })}>
               {t('lw.trained.heads.head', { n: head + 1 })}
-            </label>
+            </HeadSwitch>
           ))}
         </div>
       ))}
