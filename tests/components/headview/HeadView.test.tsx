@@ -35,6 +35,28 @@ function line(container: HTMLElement, head: number, query: number, key: number):
 }
 
 const opacity = (el: Element) => Number(el.getAttribute('stroke-opacity'));
+
+/** Every canvas gets one stand-in 2-D context that records each stroke's globalAlpha (jsdom has no canvas). */
+function fakeLinesContext() {
+  const strokes: number[] = [];
+  const fake = {
+    canvas: { height: 0 },
+    setTransform: vi.fn(),
+    clearRect: vi.fn(),
+    drawImage: vi.fn(),
+    beginPath: vi.fn(),
+    moveTo: vi.fn(),
+    lineTo: vi.fn(),
+    stroke: vi.fn(function (this: { globalAlpha: number }) {
+      strokes.push(this.globalAlpha);
+    }),
+    globalAlpha: 1,
+    lineWidth: 1,
+    strokeStyle: '',
+  };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => fake) as never);
+  return { strokes, fake };
+}
 const caption = () => screen.getByText(/no difference|max \|Δ\|/);
 
 describe('HeadView: head checkboxes', () => {
@@ -245,24 +267,7 @@ describe('HeadView: long inputs and other languages', () => {
   });
 
   it('paints the lines with one opacity per (head, opacity) group when a context exists', async () => {
-    const strokes: number[] = [];
-    const fake = {
-      canvas: { height: 0 },
-      setTransform: vi.fn(),
-      clearRect: vi.fn(),
-      drawImage: vi.fn(),
-      setLineDash: vi.fn(),
-      beginPath: vi.fn(),
-      moveTo: vi.fn(),
-      lineTo: vi.fn(),
-      stroke: vi.fn(function (this: { globalAlpha: number }) {
-        strokes.push(this.globalAlpha);
-      }),
-      globalAlpha: 1,
-      lineWidth: 1,
-      strokeStyle: '',
-    };
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => fake) as never);
+    const { strokes } = fakeLinesContext();
     useLab.setState({ text: Array.from({ length: 50 }, (_, i) => `w${i}`).join(' ') });
     const user = userEvent.setup();
     render(<HeadView />);
@@ -278,21 +283,7 @@ describe('HeadView: long inputs and other languages', () => {
   });
 
   it('repaints no line of the shown layer when a head of another layer is switched off: its heads keep their painted layers', () => {
-    const strokes: number[] = [];
-    const fake = {
-      canvas: { height: 0 },
-      setTransform: vi.fn(),
-      clearRect: vi.fn(),
-      drawImage: vi.fn(),
-      beginPath: vi.fn(),
-      moveTo: vi.fn(),
-      lineTo: vi.fn(),
-      stroke: vi.fn(() => strokes.push(1)),
-      globalAlpha: 1,
-      lineWidth: 1,
-      strokeStyle: '',
-    };
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => fake) as never);
+    const { strokes, fake } = fakeLinesContext();
     useLab.setState({ text: Array.from({ length: 50 }, (_, i) => `w${i}`).join(' '), numLayers: 2, selectedLayer: 0 });
     render(<HeadView />);
     expect(strokes.length).toBeGreaterThan(0);

@@ -3,14 +3,16 @@ import { computeLab, type LabComputation } from '../../../src/state/computeLab';
 import { OFF_THREAD_TOKENS, setEncoderWorkerFactory } from '../../../src/state/encoderWorker/encoderRuns';
 import { labRunSource, type LabComputationState } from '../../../src/state/labRunSource';
 import { createLabStore, DEFAULT_SETTINGS, settingsOf } from '../../../src/state/labStore';
-import { FakeEncoderWorker } from './fakeEncoderWorker';
+import type { EncoderReply, EncoderRunRequest } from '../../../src/state/encoderWorker/encoderProtocol';
+import { encoderWorkerHandler } from '../../../src/state/encoderWorker/encoderWorkerCore';
+import { FakeWorker } from '../fakeWorker';
 
 /** A text of n tokens of the lab's tokenizer (one letter a word). */
 const letters = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(97 + (i % 26))).join(' ');
 
-let worker: FakeEncoderWorker;
+let worker: FakeWorker<EncoderRunRequest, EncoderReply>;
 beforeEach(() => {
-  worker = new FakeEncoderWorker();
+  worker = new FakeWorker<EncoderRunRequest, EncoderReply>(encoderWorkerHandler);
   setEncoderWorkerFactory(() => worker as unknown as Worker);
 });
 afterEach(() => setEncoderWorkerFactory(null));
@@ -103,7 +105,7 @@ describe('the untrained encoder on a long text runs in a worker', () => {
   it('runs on the page when the worker stops', async () => {
     const { lab, source, next } = setup(letters(200));
     source.getSnapshot();
-    worker.fail();
+    worker.crash = true;
     lab.getState().set({ maskMode: 'causal' });
     expect(source.getSnapshot().pending).toBe(true);
     await next();

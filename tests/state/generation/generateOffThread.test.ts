@@ -5,37 +5,14 @@ import { generate } from '../../../src/engine/decoding';
 import { generateOffThread, setGenerationWorkerFactory } from '../../../src/state/generation/generateOffThread';
 import type { GenerateRequest, GenerationReply } from '../../../src/state/generation/generationProtocol';
 import { generationWorkerHandler } from '../../../src/state/generation/generationWorkerCore';
+import { FakeWorker } from '../fakeWorker';
 
 const file = readFileSync(resolve(__dirname, '../../../public/models/lm/model.bin'));
 const bytes = () => file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
 
-/** The real handler behind a stand-in Worker: messages structured-cloned both ways, answered in a later task. */
-class FakeGenerationWorker {
-  onmessage: ((message: MessageEvent<GenerationReply>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  readonly requests: GenerateRequest[] = [];
-  crash = false;
-  readonly #handle = generationWorkerHandler((reply) => {
-    const copy = structuredClone(reply);
-    setTimeout(() => this.onmessage?.({ data: copy } as MessageEvent<GenerationReply>), 0);
-  });
-
-  postMessage(request: GenerateRequest): void {
-    this.requests.push(request);
-    if (this.crash) {
-      setTimeout(() => this.onerror?.({ message: 'out of memory', preventDefault: () => undefined } as unknown as ErrorEvent), 0);
-      return;
-    }
-    const copy = structuredClone(request);
-    setTimeout(() => this.#handle(copy), 0);
-  }
-
-  terminate(): void {}
-}
-
-let worker: FakeGenerationWorker;
+let worker: FakeWorker<GenerateRequest, GenerationReply>;
 beforeEach(() => {
-  worker = new FakeGenerationWorker();
+  worker = new FakeWorker<GenerateRequest, GenerationReply>(generationWorkerHandler);
   setGenerationWorkerFactory(() => worker as unknown as Worker);
 });
 afterEach(() => setGenerationWorkerFactory(null));
