@@ -18,9 +18,12 @@ import type { EncoderRun } from './types';
 /**
  * A CausalLmRun without its model, every array plain: what postMessage can copy. `layerIds` / `baselineIds`: a number
  * per layer trace, the same for the same trace object on the sending side (a stage the model's cache reused), so the
- * receiver can keep the trace it already has: views memoised on a layer's identity then skip the unchanged layers.
+ * receiver can keep the trace it already has: views memoised on a layer's identity then skip the unchanged layers. A
+ * layer is null where the receiver said it already has that trace (its id in `have`): it is not sent again.
  */
-export type DetachedLmRun = Omit<CausalLmRun, 'model'> & {
+export type DetachedLmRun = Omit<CausalLmRun, 'model' | 'layers' | 'baseline'> & {
+  readonly layers: readonly (EncoderLayerTrace | null)[];
+  readonly baseline: readonly (EncoderLayerTrace | null)[];
   readonly layerIds?: readonly number[];
   readonly baselineIds?: readonly number[];
 };
@@ -44,10 +47,23 @@ function plainMatrix(m: Matrix): Matrix {
   return { rows: m.rows, cols: m.cols, data: m.data };
 }
 
-/** The run as plain data: logits computed (all rows, [L × V]) and copied out of their lazy wrapper; with `ids`, each layer numbered. */
-export function detachLmRun(run: CausalLmRun, ids: LayerTraceIds | null = null): DetachedLmRun {
-  const { model: _model, logits, ...rest } = run;
-  return { ...rest, ...layerNumbers(run, ids), logits: plainMatrix(logits) };
+/**
+ * The run as plain data: logits computed (all rows, [L × V]) and copied out of their lazy wrapper; with `ids`, each
+ * layer numbered, and the layers whose numbers are in `have` left out (null).
+ */
+export function detachLmRun(run: CausalLmRun, ids: LayerTraceIds | null = null, have: ReadonlySet<number> = NONE): DetachedLmRun {
+  const { model: _model, logits, layers, baseline, ...rest } = run;
+  return { ...rest, ...leaveOutKnown({ layers, baseline }, ids, have), logits: plainMatrix(logits) };
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+/** The layers and baseline numbered, those in `have` replaced by null; the baseline stays the layers' array when it is. */
+function leaveOutKnown(run: Pick<EncoderRun, 'layers' | 'baseline'>, ids: LayerTraceIds | null, have: ReadonlySet<number>): NumberedLayers {
+  const numbers = layerNumbers(run, ids);
+  const leaveOut = (list: readonly EncoderLayerTrace[], listIds: readonly number[] | undefined) => list.map((l, i) => (listIds !== undefined && have.has(listIds[i]) ? null : l));
+  const layers = leaveOut(run.layers, numbers.layerIds);
+  return { ...numbers, layers, baseline: run.baseline === run.layers ? layers : leaveOut(run.baseline, numbers.baselineIds) };
 }
 
 /** The fields a head's trace keeps that postMessage copies (attention.ts's Trace: q, k and mask are its own fields). */
@@ -127,12 +143,9 @@ export type DetachedEncoderRun = Omit<EncoderRun, 'model' | 'layers' | 'baseline
 };
 
 /** The encoder's run as plain data (the model is left behind: the receiver has the same one from the same config). */
-export function detachEncoderRun(run: EncoderRun, ids: LayerTraceIds | null = null, have: ReadonlySet<number> = new Set()): DetachedEncoderRun {
+export function detachEncoderRun(run: EncoderRun, ids: LayerTraceIds | null = null, have: ReadonlySet<number> = NONE): DetachedEncoderRun {
   const { model: _model, layers, baseline, ...rest } = run;
-  const numbers = layerNumbers(run, ids);
-  const leaveOut = (list: readonly EncoderLayerTrace[], listIds: readonly number[] | undefined) => list.map((l, i) => (listIds !== undefined && have.has(listIds[i]) ? null : l));
-  const sentLayers = leaveOut(layers, numbers.layerIds);
-  return { ...rest, ...numbers, layers: sentLayers, baseline: baseline === layers ? sentLayers : leaveOut(baseline, numbers.baselineIds) };
+  return { ...rest, ...leaveOutKnown({ layers, baseline }, ids, have) };
 }
 
 /** The encoder's run as the page's views read it, naming the page's `model` (built from the same config). */

@@ -66,11 +66,12 @@ export class Gpt2Client {
     });
   }
 
-  run(ids: readonly number[], options: LmRunOptions, text: string | null, baseline: boolean): Promise<WorkerRunAnswer> {
+  /** A run; `have`: ids of the layer traces this page holds from earlier answers (the worker leaves them out). */
+  run(ids: readonly number[], options: LmRunOptions, text: string | null, baseline: boolean, have: readonly number[] = []): Promise<WorkerRunAnswer> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#runs.set(id, { resolve, reject });
-      this.#post({ type: 'run', id, ids, options, text, baseline });
+      this.#post({ type: 'run', id, ids, options, text, baseline, have });
     });
   }
 

@@ -49,7 +49,7 @@ export type Gpt2Runs = RunQueue<Gpt2RunRequest>;
 /** Asks the worker for the request's run and gives it as the views read it (its chips, its baseline logits). */
 function sendTo(model: Gpt2RunModel, layers: ReceivedLayers): (request: Gpt2RunRequest) => Promise<LabResult> {
   return async (request) => {
-    const answer = await model.client.run(request.ids, request.options, request.text, request.baseline);
+    const answer = await model.client.run(request.ids, request.options, request.text, request.baseline, [...layers.known.keys()]);
     const attached = attachLmRun(answer.run, model, layers.known);
     const run = { ...attached, ...keptPositions(request.chips, attached.tokenIds, attached.tokenIds.length, true, (id) => model.tokenLabel(id)) };
     // As many as the kept answers hold (their layers and baselines).

@@ -42,7 +42,7 @@ export function gpt2WorkerHandler(post: (reply: Gpt2Reply, transfer?: Transferab
   function run(request: Extract<Gpt2Request, { type: 'run' }>): void {
     if (!model) throw new EngineError('invalid-argument', 'No GPT-2 checkpoint is open.');
     const result = model.runIds(request.ids, request.options, request.text);
-    const detached = detachLmRun(result, layerIds);
+    const detached = detachLmRun(result, layerIds, new Set(request.have));
     // "Before": the model as trained (every head on, positions, its causal mask, nothing masked), same tokens.
     const baselineLogits = request.baseline ? detachLmRun(model.runIds(request.ids, { tokenLimit: request.options.tokenLimit }, request.text)).logits : null;
     // Copied here into buffers of their own and transferred: the page receives tens of MB without copying them.

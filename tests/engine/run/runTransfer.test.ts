@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachEncoderRun, copyForTransfer, detachEncoderRun, EncoderModel, EngineError, LayerTraceIds, maxAbsDifference, type EncoderLayerTrace } from '../../../src/engine';
+import { attachEncoderRun, attachLmRun, copyForTransfer, detachEncoderRun, detachLmRun, EncoderModel, EngineError, LayerTraceIds, maxAbsDifference, type EncoderLayerTrace } from '../../../src/engine';
+import { smallLm } from '../decoding/smallLm';
 
 const model = new EncoderModel({ embedDim: 16, numHeads: 4, numLayers: 2, seed: 3 });
 const text = 'the cat sat on the mat because it was warm';
@@ -38,5 +39,22 @@ describe('an encoder run sent between threads', () => {
     expect([...back.disabledHeads[1]]).toEqual([0]);
     // A receiver that lost a layer it said it had is told so, not given a hole.
     expect(() => attachEncoderRun(send(detached), model, new Map())).toThrow(EngineError);
+  });
+});
+
+describe('a language-model run sent between threads', () => {
+  it('leaves out the layers the receiver has: a head off in layer 2 sends layer 2 only', () => {
+    const lm = smallLm();
+    const ids = new LayerTraceIds();
+    const known = new Map<number, EncoderLayerTrace>();
+    const first = attachLmRun(send(detachLmRun(lm.run({ text: 'the cat sat on the mat' }), ids)), lm, known);
+    const toggled = lm.run({ text: 'the cat sat on the mat', disabledHeads: [{ layer: 1, head: 2 }] });
+    const detached = detachLmRun(toggled, ids, new Set(known.keys()));
+    expect(detached.layers.map((l) => l === null)).toEqual([true, false]);
+    expect(detached.baseline.every((l) => l === null)).toBe(true); // every head on: the layers sent before
+    const back = attachLmRun(send(detached), lm, known);
+    expect(back.layers[0]).toBe(first.layers[0]);
+    expect(back.baseline[1]).toBe(first.layers[1]);
+    expect(maxAbsDifference(back.logits, toggled.logits)).toBe(0);
   });
 });
