@@ -14,7 +14,11 @@ import type { EncoderReply, EncoderRunRequest } from './encoderProtocol';
 /** Texts of more tokens than this run in the worker (up to this many, a run and its drawing fit a frame or two). */
 export const OFF_THREAD_TOKENS = 128;
 
-const KEPT = 6;
+/**
+ * Answers kept (and their layer traces, ~8.5 MB a layer at 512 tokens and 8 heads): two, so switching a head off and
+ * on again answers at once, and about what the page's own stage caches held before these runs moved to the worker.
+ */
+const KEPT = 2;
 
 export type EncoderWorkerFactory = () => Worker;
 
