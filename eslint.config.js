@@ -93,6 +93,10 @@ export default tseslint.config(
           selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(run|runIds)$/]",
           message: 'Views do not run the model: ask the state layer for the run or variant (src/state/computeLab.ts, src/state/labVariants.ts).',
         },
+        {
+          selector: "CallExpression[callee.name='generate']",
+          message: 'Views do not generate text: ask the state layer (requestGeneration in src/state/generation/generationRun.ts), which uses the generation worker.',
+        },
       ],
     },
   },

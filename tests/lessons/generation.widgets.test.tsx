@@ -6,7 +6,7 @@ import { LM_MODEL_FORMAT, LM_MODEL_VERSION, type CausalLmModel, type TrainedMode
 import { cachedStepCost, cumulativeCost, fullRecomputeCost, generate, kvCacheRun } from '../../src/engine/decoding';
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import { chipText, formatPercent, formatSigned } from '../../src/components/generation';
-import { runGeneration, seedFrom } from '../../src/components/generation';
+import { runGeneration, seedFrom } from '../../src/state/generation/generationRun';
 import { DEFAULT_PROMPTS } from '../../src/lessons/widgets/Generation';
 import { KV_DEMO } from '../../src/lessons/widgets/kvCacheDemo';
 import { WIDGETS } from '../../src/lessons/widgets/registry';

@@ -113,3 +113,22 @@ describe('layer lint rule', () => {
     expect(await layerErrors(file, code)).toEqual([]);
   });
 });
+
+describe('views do not run the model', () => {
+  async function viewErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it.each([
+    ['src/components/probe.ts', 'declare const run: { model: { run(x: object): void } };\nrun.model.run({});'],
+    ['src/lessons/widgets/probe.ts', 'declare const model: { runIds(x: number[]): void };\nmodel.runIds([1]);'],
+    ['src/components/generation/probe.ts', "import { generate } from '../../engine/decoding';\ngenerate({} as never, 'x', { steps: 1, strategy: 'greedy' });"],
+  ])('reports %s', async (file, code) => {
+    expect(await viewErrors(file, code)).toHaveLength(1);
+  });
+
+  it('lets the state layer run and generate', async () => {
+    expect(await viewErrors('src/state/generation/probe.ts', "import { generate } from '../../engine/decoding';\ngenerate({} as never, 'x', { steps: 1, strategy: 'greedy' });")).toEqual([]);
+  });
+});

@@ -1,15 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { EngineError, type CausalLmModel } from '../../engine';
+import type { CausalLmModel } from '../../engine';
 import type { Generation as GenerationResult } from '../../engine/decoding';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { percentRead } from '../model/percentRead';
 import { useT } from '../../i18n/translate';
-import { generateOffThread } from '../../state/generation/generateOffThread';
 import { ensureTrainedModel, lmModelStore, type LmLoadState } from '../../state/lmModelStore';
 import { AttentionRowStrip } from './AttentionRowStrip';
 import { chipText, formatPercent } from './generationFormat';
-import { generateOptionsOf, outcomeOf, runGeneration, seedFrom, TEMPERATURE_RANGE, TOKEN_RANGE, type GenerationOutcome, type GenerationSettings } from './generationRun';
+import { requestGeneration, seedFrom, TEMPERATURE_RANGE, TOKEN_RANGE, type GenerationOutcome, type GenerationSettings } from '../../state/generation/generationRun';
 import './generation.css';
 
 export interface GenerationPanelProps {
@@ -49,22 +48,16 @@ export function GenerationPanel({ prompt, onPromptChange, initialTokens = 10 }: 
     setRuns((n) => n + 1);
   };
   // In the generation worker where the page has one (up to 20 passes, ~160 ms of CPU for a long prompt): the page
-  // stays responsive and says it is generating; else (custom elements, a stopped worker) on the page.
+  // stays responsive and says it is generating; else (custom elements, a stopped worker) on the page at once.
   const onGenerate = (loaded: CausalLmModel) => {
     const settings: GenerationSettings = { prompt, mode, temperature, seed: seedFrom(seedText), tokens };
-    const bytes = state.status === 'ready' ? state.bytes : undefined;
-    const offThread = bytes && settings.prompt.trim() !== '' ? generateOffThread(bytes, settings.prompt, generateOptionsOf(settings)) : null;
-    if (!offThread) {
-      show(runGeneration(loaded, settings));
+    const outcome = requestGeneration(loaded, state.status === 'ready' ? state.bytes : undefined, settings);
+    if (!(outcome instanceof Promise)) {
+      show(outcome);
       return;
     }
     setGenerating(true);
-    offThread
-      .then(
-        (generation) => show(outcomeOf(settings, generation)),
-        (err: unknown) => show(err instanceof EngineError ? outcomeOf(settings, err) : runGeneration(loaded, settings)),
-      )
-      .finally(() => setGenerating(false));
+    void outcome.then(show).finally(() => setGenerating(false));
   };
 
   return (

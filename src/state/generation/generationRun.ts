@@ -1,5 +1,6 @@
 import { EngineError, type CausalLmModel } from '../../engine';
 import { generate, type GenerateOptions, type Generation, type GenerationStrategy } from '../../engine/decoding';
+import { generateOffThread } from './generateOffThread';
 
 /** The widget's controls, as chosen. */
 export interface GenerationSettings {
@@ -55,4 +56,18 @@ export function runGeneration(model: CausalLmModel, settings: GenerationSettings
     if (error instanceof EngineError) return outcomeOf(settings, error);
     throw error;
   }
+}
+
+/**
+ * The generation the settings describe, for the widget: computed in the generation worker when the page has one and
+ * the model file (`bytes`, as lmModelStore fetched it), else on the page at once. A promise means "generating"; a
+ * stopped worker falls back to the page.
+ */
+export function requestGeneration(model: CausalLmModel, bytes: ArrayBuffer | undefined, settings: GenerationSettings): GenerationOutcome | Promise<GenerationOutcome> {
+  const offThread = bytes && settings.prompt.trim() !== '' ? generateOffThread(bytes, settings.prompt, generateOptionsOf(settings)) : null;
+  if (!offThread) return runGeneration(model, settings);
+  return offThread.then(
+    (generation) => outcomeOf(settings, generation),
+    (err: unknown) => (err instanceof EngineError ? outcomeOf(settings, err) : runGeneration(model, settings)),
+  );
 }
