@@ -26,3 +26,8 @@ export class EngineError extends Error {
 export function emptyTextError(): EngineError {
   return new EngineError('empty-input', 'The text is empty: type a sentence to see its attention.');
 }
+
+/** Anything thrown, as an EngineError: itself when it is one, else an 'invalid-argument' with its message. */
+export function asEngineError(err: unknown): EngineError {
+  return err instanceof EngineError ? err : new EngineError('invalid-argument', err instanceof Error ? err.message : String(err));
+}

@@ -1,4 +1,4 @@
-import { EngineError, type EncoderLayerTrace } from '../engine';
+import { asEngineError, type EncoderLayerTrace } from '../engine';
 import type { LabResult } from './computeLab';
 
 /*
@@ -53,10 +53,7 @@ export class RunQueue<Request extends KeyedRequest> {
     this.#waiting = null;
     this.#send(request).then(
       (result) => this.#keep(request.key, result),
-      (err: unknown) => {
-        const error = err instanceof EngineError ? err : new EngineError('invalid-argument', err instanceof Error ? err.message : String(err));
-        this.#keep(request.key, { ok: false, error });
-      },
+      (err: unknown) => this.#keep(request.key, { ok: false, error: asEngineError(err) }),
     );
   }
 

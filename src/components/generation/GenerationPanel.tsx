@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { EngineError, type CausalLmModel } from '../../engine';
+import type { CausalLmModel } from '../../engine';
 import type { Generation as GenerationResult } from '../../engine/decoding';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { percentRead } from '../model/percentRead';
@@ -57,9 +57,7 @@ export function GenerationPanel({ prompt, onPromptChange, initialTokens = 10 }: 
       return;
     }
     setGenerating(true);
-    void outcome
-      .then(show, (err: unknown) => show({ kind: 'failed', error: new EngineError('invalid-argument', err instanceof Error ? err.message : String(err)) }))
-      .finally(() => setGenerating(false));
+    void outcome.then(show).finally(() => setGenerating(false));
   };
 
   return (

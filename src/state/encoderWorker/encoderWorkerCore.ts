@@ -3,7 +3,7 @@
  * wires it to `self`; tests wire it to a stand-in). The models are the engine's shared ones (encoderModel), so a
  * toggle on the same text reuses the worker's cached stages, as it would on the page.
  */
-import { copyForTransfer, detachEncoderRun, enableFastAttention, encoderModel, EngineError, LayerTraceIds } from '../../engine';
+import { asEngineError, copyForTransfer, detachEncoderRun, enableFastAttention, encoderModel, LayerTraceIds } from '../../engine';
 import type { EncoderReply, EncoderRunRequest } from './encoderProtocol';
 
 /** A handler for the worker's messages that answers through `post`, in the order asked. */
@@ -21,7 +21,7 @@ export function encoderWorkerHandler(post: (reply: EncoderReply, transfer?: Tran
       const { value, transfer } = copyForTransfer(detachEncoderRun(result, layerIds, new Set(request.have)));
       post({ type: 'ran', id: request.id, run: value }, transfer);
     } catch (err) {
-      const error = err instanceof EngineError ? err : new EngineError('invalid-argument', err instanceof Error ? err.message : String(err));
+      const error = asEngineError(err);
       post({ type: 'run-failed', id: request.id, code: error.code, message: error.message, details: error.details });
     }
   }

@@ -1,4 +1,4 @@
-import { EngineError, type CausalLmModel } from '../../engine';
+import { asEngineError, EngineError, type CausalLmModel } from '../../engine';
 import { generate, type GenerateOptions, type Generation, type GenerationStrategy } from '../../engine/decoding';
 import { generateOffThread } from './generateOffThread';
 
@@ -60,14 +60,16 @@ export function runGeneration(model: CausalLmModel, settings: GenerationSettings
 
 /**
  * The generation the settings describe, for the widget: computed in the generation worker when the page has one and
- * the model file (`bytes`, as lmModelStore fetched it), else on the page at once. A promise means "generating"; a
- * stopped worker falls back to the page.
+ * the model file (`bytes`, as lmModelStore fetched it), else on the page at once. A promise means "generating"; it
+ * always resolves to an outcome: a stopped worker falls back to the page, and anything else unexpected is a failure.
  */
 export function requestGeneration(model: CausalLmModel, bytes: ArrayBuffer | undefined, settings: GenerationSettings): GenerationOutcome | Promise<GenerationOutcome> {
   const offThread = bytes && settings.prompt.trim() !== '' ? generateOffThread(bytes, settings.prompt, generateOptionsOf(settings)) : null;
   if (!offThread) return runGeneration(model, settings);
-  return offThread.then(
-    (generation) => outcomeOf(settings, generation),
-    (err: unknown) => (err instanceof EngineError ? outcomeOf(settings, err) : runGeneration(model, settings)),
-  );
+  return offThread
+    .then(
+      (generation) => outcomeOf(settings, generation),
+      (err: unknown) => (err instanceof EngineError ? outcomeOf(settings, err) : runGeneration(model, settings)),
+    )
+    .catch((err: unknown) => outcomeOf(settings, asEngineError(err)));
 }

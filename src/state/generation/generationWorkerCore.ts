@@ -2,7 +2,7 @@
  * What the generation worker does with each message (generationProtocol.ts), apart from the worker itself
  * (generationWorker.ts wires it to `self`; tests wire it to a stand-in). It keeps the last model it was sent.
  */
-import { enableFastAttention, EngineError, trainedModelFromBytes, type CausalLmModel } from '../../engine';
+import { asEngineError, enableFastAttention, EngineError, trainedModelFromBytes, type CausalLmModel } from '../../engine';
 import { generate } from '../../engine/decoding';
 import type { GenerateRequest, GenerationReply } from './generationProtocol';
 
@@ -23,7 +23,7 @@ export function generationWorkerHandler(post: (reply: GenerationReply, transfer?
       const transfer = generation.steps.flatMap((step) => step.attention.flatMap((layer) => layer.map((row) => row.buffer as ArrayBuffer)));
       post({ type: 'generated', id: request.id, generation }, transfer);
     } catch (err) {
-      const error = err instanceof EngineError ? err : new EngineError('invalid-argument', err instanceof Error ? err.message : String(err));
+      const error = asEngineError(err);
       post({ type: 'failed', id: request.id, code: error.code, message: error.message });
     }
   }
