@@ -1,6 +1,6 @@
-import { EngineError } from '../../engine';
 import type { GenerateOptions, Generation } from '../../engine/decoding';
-import type { GenerateRequest, GenerationReply } from './generationProtocol';
+import { WorkerCalls } from '../workerCalls';
+import type { GenerateRequest } from './generationProtocol';
 
 /*
  * Text generation with the trained model in a Web Worker (generationWorker.ts), so its passes never hold the page.
@@ -11,50 +11,15 @@ import type { GenerateRequest, GenerationReply } from './generationProtocol';
 
 export type GenerationWorkerFactory = () => Worker;
 
-let factory: GenerationWorkerFactory | null = null;
-let worker: Worker | null = null;
-let broken = false;
-let nextId = 1;
-const pending = new Map<number, { resolve(g: Generation): void; reject(e: Error): void }>();
+const calls = new WorkerCalls<GenerateRequest, Generation>('generation');
 /** The number each model file was sent under (the worker keeps the last one sent). */
 const modelIds = new WeakMap<ArrayBuffer, number>();
+let nextModelId = 1;
 let sentModel: number | null = null;
 
 export function setGenerationWorkerFactory(next: GenerationWorkerFactory | null): void {
-  worker?.terminate();
-  factory = next;
-  worker = null;
-  broken = false;
-  sentModel = null;
-}
-
-function started(): Worker | null {
-  if (worker) return worker;
-  if (!factory || broken) return null;
-  try {
-    worker = factory();
-  } catch {
-    broken = true; // e.g. a Content Security Policy without worker-src
-    return null;
-  }
-  worker.onmessage = (message: MessageEvent<GenerationReply>) => {
-    const reply = message.data;
-    const waiting = pending.get(reply.id);
-    pending.delete(reply.id);
-    if (!waiting) return;
-    if (reply.type === 'generated') waiting.resolve(reply.generation);
-    else waiting.reject(new EngineError(reply.code, reply.message));
-  };
-  worker.onerror = (event: ErrorEvent) => {
-    event.preventDefault();
-    broken = true;
-    worker?.terminate();
-    worker = null;
-    const error = new Error(event.message || 'The generation worker stopped.');
-    for (const waiting of pending.values()) waiting.reject(error);
-    pending.clear();
-  };
-  return worker;
+  calls.setFactory(next);
+  sentModel = null; // a new worker holds no model
 }
 
 /**
@@ -63,19 +28,15 @@ function started(): Worker | null {
  * the worker stopped (the caller then generates on the page).
  */
 export function generateOffThread(bytes: ArrayBuffer, prompt: string, options: GenerateOptions): Promise<Generation> | null {
-  const target = started();
-  if (!target) return null;
+  if (!calls.available()) return null;
   let modelId = modelIds.get(bytes);
   if (modelId === undefined) {
-    modelId = nextId++;
+    modelId = nextModelId++;
     modelIds.set(bytes, modelId);
   }
-  const id = nextId++;
   // The page keeps its bytes (the probe and a second page's widgets may ask for them): the worker gets a copy, once.
-  const request: GenerateRequest = { type: 'generate', id, modelId, prompt, options, ...(sentModel === modelId ? {} : { bytes: bytes.slice(0) }) };
+  const sent = sentModel === modelId ? undefined : bytes.slice(0);
   sentModel = modelId;
-  return new Promise<Generation>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    target.postMessage(request, request.bytes ? [request.bytes] : []);
-  });
+  const id = modelId;
+  return calls.call((requestId) => ({ id: requestId, modelId: id, prompt, options, ...(sent ? { bytes: sent } : {}) }), sent ? [sent] : []);
 }

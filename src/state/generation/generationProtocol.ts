@@ -1,17 +1,16 @@
-import type { EngineErrorCode } from '../../engine';
 import type { GenerateOptions, Generation } from '../../engine/decoding';
+import type { WorkerAnswer } from '../workerCalls';
 
 /*
  * The messages between the page and the Web Worker that generates text with the trained model (generationWorker.ts):
  * up to 20 forward passes over a prompt of up to 128 tokens, ~160 ms of CPU here, off the page's thread. The page
  * sends the model file once (a copy of the bytes it fetched) under a number; later requests name that number.
  *
- *   page → worker  generate    the model (bytes, the first time) and number, the prompt, steps and strategy
- *   worker → page  generated | failed
+ *   page → worker  the model (bytes, the first time) and its number, the prompt, steps and strategy
+ *   worker → page  the generation, or the engine's refusal (WorkerAnswer)
  */
 
 export interface GenerateRequest {
-  readonly type: 'generate';
   readonly id: number;
   readonly modelId: number;
   /** The model file, on the first request for `modelId` only. */
@@ -20,6 +19,4 @@ export interface GenerateRequest {
   readonly options: GenerateOptions;
 }
 
-export type GenerationReply =
-  | { readonly type: 'generated'; readonly id: number; readonly generation: Generation }
-  | { readonly type: 'failed'; readonly id: number; readonly code: EngineErrorCode; readonly message: string };
+export type GenerationReply = WorkerAnswer<Generation>;
