@@ -21,12 +21,7 @@ import type { EncoderRun } from './types';
  * receiver can keep the trace it already has: views memoised on a layer's identity then skip the unchanged layers. A
  * layer is null where the receiver said it already has that trace (its id in `have`): it is not sent again.
  */
-export type DetachedLmRun = Omit<CausalLmRun, 'model' | 'layers' | 'baseline'> & {
-  readonly layers: readonly (EncoderLayerTrace | null)[];
-  readonly baseline: readonly (EncoderLayerTrace | null)[];
-  readonly layerIds?: readonly number[];
-  readonly baselineIds?: readonly number[];
-};
+export type DetachedLmRun = Omit<CausalLmRun, 'model' | 'layers' | 'baseline'> & DetachedLayers;
 
 /** Stable numbers for layer trace objects, for detachLmRun: one per sending side, kept as long as the traces live. */
 export class LayerTraceIds {
@@ -59,7 +54,7 @@ export function detachLmRun(run: CausalLmRun, ids: LayerTraceIds | null = null, 
 const NONE: ReadonlySet<number> = new Set();
 
 /** The layers and baseline numbered, those in `have` replaced by null; the baseline stays the layers' array when it is. */
-function leaveOutKnown(run: Pick<EncoderRun, 'layers' | 'baseline'>, ids: LayerTraceIds | null, have: ReadonlySet<number>): NumberedLayers {
+function leaveOutKnown(run: Pick<EncoderRun, 'layers' | 'baseline'>, ids: LayerTraceIds | null, have: ReadonlySet<number>): DetachedLayers {
   const numbers = layerNumbers(run, ids);
   const leaveOut = (list: readonly EncoderLayerTrace[], listIds: readonly number[] | undefined) => list.map((l, i) => (listIds !== undefined && have.has(listIds[i]) ? null : l));
   const layers = leaveOut(run.layers, numbers.layerIds);
@@ -86,8 +81,8 @@ function attachHead(head: AttentionTrace | CopiedTrace): AttentionTrace {
   return attentionTraceFromWeights(head.q, head.k, head.mask, head.weights, head.output, head.fullyMaskedRows, head.scaleFactor);
 }
 
-/** Layer ids of a detached run (see DetachedLmRun); a null layer is one the receiver said it has (found by its id). */
-interface NumberedLayers {
+/** A detached run's layers, numbered (see DetachedLmRun); a null layer is one the receiver said it has (found by its id). */
+export interface DetachedLayers {
   readonly layers: readonly (EncoderLayerTrace | null)[];
   readonly baseline: readonly (EncoderLayerTrace | null)[];
   readonly layerIds?: readonly number[];
@@ -99,7 +94,7 @@ interface NumberedLayers {
  * own layers when nothing is switched off) stay shared. `known`: traces received before, by layer id; a layer whose
  * id is there is that object, not the new copy, and every new one is added.
  */
-function attachLayers(detached: NumberedLayers, known: Map<number, EncoderLayerTrace> | null): { layers: EncoderLayerTrace[]; baseline: EncoderLayerTrace[] } {
+function attachLayers(detached: DetachedLayers, known: Map<number, EncoderLayerTrace> | null): { layers: EncoderLayerTrace[]; baseline: EncoderLayerTrace[] } {
   const done = new Map<EncoderLayerTrace, EncoderLayerTrace>();
   const attachLayer = (layer: EncoderLayerTrace | null, id: number | undefined): EncoderLayerTrace => {
     if (layer === null) {
@@ -135,12 +130,7 @@ export function attachLmRun(detached: DetachedLmRun, model: LmRunModel, known: M
  * the receiver said it already has that trace (its id in `have`): a head toggle on a 512-token text sends only the
  * layers it changed, not every layer's maps again.
  */
-export type DetachedEncoderRun = Omit<EncoderRun, 'model' | 'layers' | 'baseline'> & {
-  readonly layers: readonly (EncoderLayerTrace | null)[];
-  readonly baseline: readonly (EncoderLayerTrace | null)[];
-  readonly layerIds?: readonly number[];
-  readonly baselineIds?: readonly number[];
-};
+export type DetachedEncoderRun = Omit<EncoderRun, 'model' | 'layers' | 'baseline'> & DetachedLayers;
 
 /** The encoder's run as plain data (the model is left behind: the receiver has the same one from the same config). */
 export function detachEncoderRun(run: EncoderRun, ids: LayerTraceIds | null = null, have: ReadonlySet<number> = NONE): DetachedEncoderRun {
