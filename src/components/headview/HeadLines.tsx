@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Matrix } from '../../engine';
 import { paintWhenVisible, stopWatching } from '../paintWhenVisible';
 import { headStroke } from './headColors';
-import { canvasScale, headLineGroups, visibleLines, type HeadGroups, type LineBatch, type LineGroup, type LineSelection, type TokenFocus } from './lines';
+import { canvasScale, headLineGroups, visibleLines, type HeadGroups, type LineGroup, type LineSelection, type TokenFocus } from './lines';
 
 export interface HeadLinesProps {
   /** Attention weights per head, each [query × key]; head h is drawn in headStroke(h). */
@@ -189,16 +189,11 @@ export interface PaintView {
 }
 
 /**
- * Paints the batches, leaving out lines outside `view`: style set once per (head, opacity) group, then one short
- * path per line. Skia's software rasteriser slows down sharply on a single path of thousands of crossing
- * segments: with one path per group a head toggle at 64 tokens × 8 heads took ~250 ms to paint, with one path per
- * line ~125 ms (`npm run bench:ui`). Overlapping lines now blend, as the SVG lines do.
+ * Strokes one group, leaving out lines outside `view`: style set once per (head, opacity) group, then one short path
+ * per line. Skia's software rasteriser slows down sharply on a single path of thousands of crossing segments: with one
+ * path per group a head toggle at 64 tokens × 8 heads took ~250 ms to paint, with one path per line ~125 ms
+ * (`npm run bench:ui`). Overlapping lines blend, as the SVG lines do.
  */
-export function paintLines(ctx: CanvasRenderingContext2D, batches: readonly LineBatch[], width: number, y: (i: number) => number, view: PaintView = { top: -Infinity, bottom: Infinity }): void {
-  for (const batch of batches) strokeGroup(ctx, batch.head, batch, width, y, view);
-  ctx.globalAlpha = 1;
-}
-
 function strokeGroup(ctx: CanvasRenderingContext2D, head: number, group: LineGroup, width: number, y: (i: number) => number, view: PaintView): void {
   const margin = STROKE_WIDTH;
   const stroke = headStroke(head);
@@ -217,7 +212,7 @@ function strokeGroup(ctx: CanvasRenderingContext2D, head: number, group: LineGro
 }
 
 /** The visible band of the lines and how it maps to canvas pixels: what a kept head layer was painted for. */
-interface LayerView extends PaintView {
+export interface LayerView extends PaintView {
   readonly scale: number;
   readonly width: number;
   readonly y: (i: number) => number;
@@ -237,7 +232,7 @@ const sameView = (a: LayerView, b: LayerView): boolean =>
   a.top === b.top && a.bottom === b.bottom && a.scale === b.scale && a.width === b.width && a.y === b.y && a.w === b.w && a.h === b.h;
 
 /** Paints a head's groups on `ctx` at the view's transform (the band's top at the canvas's top). */
-function paintGroups(ctx: CanvasRenderingContext2D, head: number, groups: readonly LineGroup[], view: LayerView): void {
+export function paintGroups(ctx: CanvasRenderingContext2D, head: number, groups: readonly LineGroup[], view: LayerView): void {
   ctx.setTransform(view.scale, 0, 0, view.scale, 0, -view.top * view.scale);
   for (const group of groups) strokeGroup(ctx, head, group, view.width, view.y, view);
   ctx.globalAlpha = 1;

@@ -1,7 +1,7 @@
 import { HEAD_COLORS, headStroke } from '../../../src/components/headview/headColors';
 import { differencePixels, differenceReason, formatDelta, outputDifference } from '../../../src/components/headview/difference';
-import { canvasScale, forEachLine, formatWeight, lineBatches, maxLineWeight, partnerWeights, strongestPartners, visibleLines } from '../../../src/components/headview/lines';
-import { paintLines } from '../../../src/components/headview/HeadLines';
+import { canvasScale, forEachLine, formatWeight, headLineGroups, lineBatches, maxLineWeight, partnerWeights, strongestPartners, visibleLines } from '../../../src/components/headview/lines';
+import { paintGroups } from '../../../src/components/headview/HeadLines';
 import { scoreColor, MASKED_CELL_FILL } from '../../../src/components/heatmap/palettes';
 import { fromRows } from '../../../src/engine';
 import { computeLab } from '../../../src/state/computeLab';
@@ -108,15 +108,16 @@ describe('line selection', () => {
     const ctx = {
       canvas: { height: 100 },
       clearRect: () => calls.push('clear'),
+      setTransform: () => undefined,
       setLineDash: () => undefined,
       beginPath: () => calls.push('begin'),
       moveTo: () => calls.push('move'),
       lineTo: () => calls.push('line'),
       stroke: () => calls.push('stroke'),
     } as unknown as CanvasRenderingContext2D;
-    const batches = lineBatches([h0], { disabled: none }, 4);
-    paintLines(ctx, batches, 100, (i) => i * 10 + 5);
-    const lineCount = batches.reduce((s, b) => s + b.pairs.length / 2, 0);
+    const [{ groups }] = headLineGroups([h0], { disabled: none }, 4);
+    paintGroups(ctx, 0, groups, { top: -Infinity, bottom: Infinity, scale: 1, width: 100, y: (i) => i * 10 + 5, w: 100, h: 100 });
+    const lineCount = groups.reduce((s, b) => s + b.pairs.length / 2, 0);
     expect(calls.filter((c) => c === 'line')).toHaveLength(lineCount);
     expect(calls.filter((c) => c === 'stroke')).toHaveLength(lineCount);
   });
