@@ -65,43 +65,24 @@ export function fillCellPixels(
   const { data } = matrix;
   const blocked = mask ? mask.blocked : null;
   // A pixel is 4 bytes copied as one 32-bit word from the ramp (the same byte order in both views, so endianness
-  // does not matter): 4 clamped byte stores per cell took ~15 ns a cell (19 heatmaps of 128 tokens: ~5 ms a click).
-  const words = pixels.byteOffset % 4 === 0 && pixels.length >= data.length * 4 ? new Uint32Array(pixels.buffer, pixels.byteOffset, data.length) : null;
-  const rampWords = ramp.byteOffset % 4 === 0 ? new Uint32Array(ramp.buffer, ramp.byteOffset, steps) : null;
-  if (words && rampWords) {
-    const maskedWord = new Uint32Array(Uint8ClampedArray.of(MASKED_RGB[0], MASKED_RGB[1], MASKED_RGB[2], 255).buffer)[0];
-    for (let i = 0; i < data.length; i++) {
-      const v = data[i];
-      if ((blocked !== null && blocked[i] === 1) || v === -Infinity) {
-        words[i] = maskedWord;
-        continue;
-      }
-      // the same step as rampIndex (Math.round, clamped; NaN in the middle), so a cell gets the colour its legend
-      // and tooltip give it
-      const x = (flat ? 0.5 : (v - lo) / range) * last;
-      words[i] = rampWords[x > 0 ? (x >= last ? last : Math.round(x)) : x === x ? 0 : middle];
-    }
-    return pixels;
-  }
+  // does not matter): 4 clamped byte stores per cell took twice as long (0.17 against 0.08 ms for 128 × 128). A buffer
+  // that cannot be viewed as whole words (an odd offset) is filled through a copy.
+  const direct = pixels.byteOffset % 4 === 0 && pixels.length >= data.length * 4;
+  const words = direct ? new Uint32Array(pixels.buffer, pixels.byteOffset, data.length) : new Uint32Array(data.length);
+  const rampWords = ramp.byteOffset % 4 === 0 ? new Uint32Array(ramp.buffer, ramp.byteOffset, steps) : new Uint32Array(ramp.slice().buffer);
+  const maskedWord = new Uint32Array(Uint8ClampedArray.of(MASKED_RGB[0], MASKED_RGB[1], MASKED_RGB[2], 255).buffer)[0];
   for (let i = 0; i < data.length; i++) {
-    const o = i * 4;
     const v = data[i];
     if ((blocked !== null && blocked[i] === 1) || v === -Infinity) {
-      pixels[o] = MASKED_RGB[0];
-      pixels[o + 1] = MASKED_RGB[1];
-      pixels[o + 2] = MASKED_RGB[2];
-    } else {
-      const t = flat ? 0.5 : (v - lo) / range;
-      let step = Number.isNaN(t) ? middle : Math.round(t * last);
-      if (step < 0) step = 0;
-      else if (step > last) step = last;
-      const r = step * 4;
-      pixels[o] = ramp[r];
-      pixels[o + 1] = ramp[r + 1];
-      pixels[o + 2] = ramp[r + 2];
+      words[i] = maskedWord;
+      continue;
     }
-    pixels[o + 3] = 255;
+    // the same step as rampIndex (Math.round, clamped; NaN in the middle), so a cell gets the colour its legend and
+    // tooltip give it
+    const x = (flat ? 0.5 : (v - lo) / range) * last;
+    words[i] = rampWords[x > 0 ? (x >= last ? last : Math.round(x)) : x === x ? 0 : middle];
   }
+  if (!direct) pixels.set(new Uint8ClampedArray(words.buffer, 0, Math.min(pixels.length, words.byteLength)));
   return pixels;
 }
 
