@@ -80,7 +80,7 @@ export interface PasteTiming {
 /**
  * (text, tokens) => Promise<PasteTiming>: replaces the sentence with `text` at once (a paste) and follows the frames:
  * the chips' time is the first frame after which the token list has `tokens` items; the maps' time, the first frame
- * after which the lab is no longer pending and the heads grid's first thumbnail names that many tokens.
+ * after which the lab is no longer pending and the first map on the page (the selected head's) names that many tokens.
  */
 export const PASTE_TO_PAINT = `(text, tokens) => new Promise((resolve) => {
   const ui = window.__ui;

@@ -171,14 +171,8 @@ export class LabRunSource {
     const limit = Math.min(clampTokenLimit(this.#tokenLimit), GPT2_TOKEN_LIMIT, model.weights.nPositions);
     const request = gpt2Request(model, inputs.text, labRunInputs(inputs, limit, true));
     if (request instanceof EngineError) return this.#replaceSnapshot({ result: { ok: false, error: request }, pending: false });
-    const answered = runs.answer(request);
-    if (answered) {
-      if (this.#snapshot?.result === answered && !this.#snapshot.pending) return this.#snapshot;
-      return this.#replaceSnapshot({ result: answered, pending: false });
-    }
     // Nothing of GPT-2's drawn yet: the untrained model stands in for the first half second, as while a model loads.
-    const shown = this.#snapshot?.result ?? computeLab(inputs, this.#tokenLimit, null);
-    return this.#replaceSnapshot({ result: shown, pending: true, heldTokens: gpt2Tokens(model, request, limit) });
+    return this.#answerOrHold(runs.answer(request), () => this.#snapshot?.result ?? computeLab(inputs, this.#tokenLimit, null), () => gpt2Tokens(model, request, limit));
   }
 
   /** Listens to the answers of `queue` (only one queue at a time): an answer clears the seen inputs, so the next snapshot reads it. */
@@ -210,12 +204,18 @@ export class LabRunSource {
     this.#clearPause();
     // Nothing drawn yet (a link that opens on a long text): run it here once, so the first screen has its maps.
     if (!this.#snapshot) return this.#compute(this.#seen ?? { inputs, trained: null, gpt2: null, backend: activeBackend().name });
-    const answered = queue.answer(encoderRequest(encoderConfigOf(inputs), labRunInputs(inputs, clampTokenLimit(this.#tokenLimit))));
-    if (answered) {
-      if (this.#snapshot.result === answered && !this.#snapshot.pending) return this.#snapshot;
-      return this.#replaceSnapshot({ result: answered, pending: false });
-    }
-    return this.#replaceSnapshot({ result: this.#snapshot.result, pending: true, heldTokens: tokens });
+    const shown = this.#snapshot.result;
+    return this.#answerOrHold(queue.answer(encoderRequest(encoderConfigOf(inputs), labRunInputs(inputs, clampTokenLimit(this.#tokenLimit)))), () => shown, () => tokens);
+  }
+
+  /**
+   * A worker's answer as the snapshot (the same snapshot while it is what is drawn), or, until it comes, `shown()`
+   * marked pending with the new text's `held()` tokens.
+   */
+  #answerOrHold(answered: LabResult | null, shown: () => LabResult, held: () => readonly Token[]): LabComputationState {
+    if (!answered) return this.#replaceSnapshot({ result: shown(), pending: true, heldTokens: held() });
+    if (this.#snapshot?.result === answered && !this.#snapshot.pending) return this.#snapshot;
+    return this.#replaceSnapshot({ result: answered, pending: false });
   }
 
   #compute(key: RunKey): LabComputationState {
