@@ -12,7 +12,8 @@ import { PredictionsPanel } from './components/predictions';
 import { SelectedHeadPanel } from './components/selectedhead';
 import { useT } from './i18n/translate';
 import { useLab } from './state/labStore';
-import { isLanguageModel } from './state/modelChoice';
+import { nextTokenRun } from './models/registry';
+import { kindOf } from './state/modelChoice';
 import { useLabComputationState } from './state/useLabComputation';
 import { skipTo } from './skipTo';
 
@@ -26,8 +27,7 @@ const Walkthrough = lazy(() => import('./components/walkthrough').then((m) => ({
  */
 export function LabPage() {
   const t = useT();
-  const trained = useLab((s) => s.model === 'trained');
-  const languageModel = useLab((s) => isLanguageModel(s.model));
+  const { presets, causal } = useLab((s) => kindOf(s.model).traits);
   return (
     <div className="lab-layout">
       {/* Desktop: one sticky column, the sentence first. Phone: the sentence, then the views, then these controls. */}
@@ -41,8 +41,8 @@ export function LabPage() {
         </div>
         <aside className="lab-controls" id="lab-controls" tabIndex={-1} aria-label={t('controls.label')}>
           <ModelPicker />
-          {trained && <LabPresets />}
-          {languageModel && <CausalSwitch />}
+          {presets && <LabPresets />}
+          {causal && <CausalSwitch />}
           <MaskControls />
           <SettingsPanel />
         </aside>
@@ -78,7 +78,7 @@ function LabViews() {
         <>
           {/* The map first: with the sentence, it is what the first screen shows (issue: first visit). */}
           <SelectedHeadPanel />
-          {result.kind === 'causal_lm' && (
+          {nextTokenRun(result) && (
             <div className="lab-section">
               <PredictionsPanel result={result} />
             </div>
@@ -86,7 +86,7 @@ function LabViews() {
           <div className="lab-section">
             <HeadsGrid />
           </div>
-          {result.kind === 'causal_lm' && result.layers.length * result.model.weights.numHeads > FIND_HEADS_FROM && (
+          {nextTokenRun(result) && result.layers.length * result.layers[0].attention.heads.length > FIND_HEADS_FROM && (
             <div className="lab-section">
               <FindHeadsTable result={result} />
             </div>

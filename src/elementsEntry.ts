@@ -1,7 +1,7 @@
 // First: installs the interface text before any module that translates is evaluated.
 import './messages';
 import { enableFastAttention } from './engine';
-import { setModelBase } from './state/lmModelStore';
+import { setModelBase } from './models/trained/lmModelStore';
 import { defineElements } from './widgets/elements/defineElements';
 import './styles.css';
 

@@ -1,7 +1,7 @@
 import { MAX_TOKENS } from '../engine';
 import { engineErrorMessage } from '../i18n/engineErrorMessage';
-import { useT } from '../i18n/translate';
-import { Gpt2RunModel } from '../state/gpt2/gpt2RunModel';
+import { kindMessage, useT } from '../i18n/translate';
+import { traitsOfRun } from '../models/registry';
 import type { LabComputationState } from '../state/useLabComputation';
 
 /** One line about the computation: a friendly prompt, an error in words, truncation, or "updating…". */
@@ -10,7 +10,7 @@ export function LabStatus({ state }: { readonly state: LabComputationState }) {
   const { result, pending } = state;
   let message: string | null = null;
   if (!result.ok) message = engineErrorMessage(t, result.error);
-  else if (result.truncated && result.kind === 'causal_lm') message = t(result.model instanceof Gpt2RunModel ? 'gpt2.truncated' : 'model.truncated', { total: result.totalTokens, limit: result.tokenLimit });
+  else if (result.truncated && traitsOfRun(result).causal) message = kindMessage(t, traitsOfRun(result).messages.truncated, { total: result.totalTokens, limit: result.tokenLimit });
   else if (result.truncated && result.tokenLimit < MAX_TOKENS) message = t('input.truncatedToStayResponsive', { total: result.totalTokens, limit: result.tokenLimit });
   else if (result.truncated) message = t('input.truncated', { total: result.totalTokens, limit: MAX_TOKENS });
   return (

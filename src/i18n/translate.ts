@@ -16,3 +16,13 @@ export function useT(): Translate {
   const locale = useUi((s) => s.locale);
   return (key, params) => translate(locale, key, params);
 }
+
+/** Whether `key` names an interface text (a model kind names its messages as plain strings). */
+export function isMessageKey(key: string): key is MessageKey {
+  return key in catalogs.en;
+}
+
+/** A model kind's message (its traits name keys as plain strings), or the key itself when no text has it. */
+export function kindMessage(t: Translate, key: string, params?: Params): string {
+  return isMessageKey(key) ? t(key, params) : key;
+}

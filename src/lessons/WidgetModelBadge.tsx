@@ -2,7 +2,7 @@ import { MODEL_CARD_HREF, UNTRAINED_CARD_HREF } from '../components/model/ModelP
 import { useT } from '../i18n/translate';
 import { navigate } from '../shared/route';
 import { useLab } from '../state/labStore';
-import { TRAINED_SHAPE } from '../state/modelChoice';
+import { TRAINED_SHAPE } from '../models/trained/trainedShape';
 import { useLabFields } from '../state/useLabFields';
 import type { WidgetId } from './types';
 import { isLabModel, WIDGET_MODELS, type LabWidgetModel } from './widgets/widgetModels';

@@ -1,6 +1,13 @@
-import { clampTokenLimit, encoderModel, EngineError, MAX_TOKENS, type CausalLmModel, type CausalLmRun, type EncoderRun, type LmRunInputs, type ModelConfig, type RunInputs } from '../engine';
+import { clampTokenLimit, EngineError, MAX_TOKENS, type CausalLmModel, type ModelConfig } from '../engine';
+import type { ModelRunner, ModelTraits, RunRequest } from '../models/modelKind';
+import { modelKind, STAND_IN_KIND, standInRunner } from '../models/registry';
+import type { LabResult } from '../models/runResult';
+import { trainedKind, trainedRunnerOf } from '../models/trained/trainedKind';
+import { computedOnPage } from '../models/pipeline/computedOnPage';
 import type { LabSettings } from './labStore';
 import { maskChoiceOf } from './labMask';
+
+export type { LabComputation, LabFailure, LabResult } from '../models/runResult';
 
 /** The settings that change the numbers (not which head is looked at). */
 export const LAB_INPUT_KEYS = [
@@ -20,55 +27,45 @@ export const LAB_INPUT_KEYS = [
 
 export type LabInputs = Pick<LabSettings, (typeof LAB_INPUT_KEYS)[number]>;
 
-/**
- * The engine's run of the lab's settings: tokens, embeddings, the mask, every layer's traces, the baseline — of
- * the untrained encoder (kind 'encoder') or the trained language model (kind 'causal_lm', with logits).
- */
-export type LabComputation = (EncoderRun | CausalLmRun) & { readonly ok: true };
-
-export interface LabFailure {
-  readonly ok: false;
-  readonly error: EngineError;
-}
-
-export type LabResult = LabComputation | LabFailure;
-
-/**
- * The lab's settings as the run reads them: the one place they become the engine's choices. `languageModel`: the
- * run is the trained model's (not the untrained stand-in while it loads).
- */
-export function labRunInputs(inputs: LabInputs, tokenLimit: number, languageModel = false): RunInputs & LmRunInputs {
-  return {
-    text: inputs.text,
-    tokenLimit,
-    positionalEncoding: inputs.positionalEncoding,
-    // The language model's causal mask is its own (`causal`); the mask choice's "causal" adds nothing to it.
-    mask: languageModel && inputs.maskMode === 'causal' ? { kind: 'none' } : maskChoiceOf(inputs),
-    disabledHeads: inputs.disabledHeads,
-    causal: inputs.causal,
-  };
-}
-
 /** The untrained encoder the settings describe (its weights come from the seed). */
 export function encoderConfigOf(inputs: LabInputs): ModelConfig {
   return { embedDim: inputs.embedDim, numHeads: inputs.numHeads, numLayers: inputs.numLayers, seed: inputs.seed };
 }
 
 /**
- * Settings → every trace the lab draws, by the model's staged run (src/engine/run): a head toggle recomputes only
- * concat · W_o onward, a mask change reuses the embeddings. `trained` is the loaded language model, or null while
- * it loads or when it failed: the untrained encoder runs meanwhile (the status line says so). Engine errors come
- * back as a LabFailure.
+ * The lab's settings as a model kind's request: the one place they become the engine's choices. A model with its own
+ * causal mask (`traits.causal`) reads the mask choice's "causal" as nothing more.
+ */
+export function labRunRequest(inputs: LabInputs, tokenLimit: number, traits: Pick<ModelTraits, 'causal' | 'tokenLimit'>): RunRequest {
+  const limit = Math.min(clampTokenLimit(tokenLimit), traits.tokenLimit ?? Infinity);
+  return {
+    config: encoderConfigOf(inputs),
+    inputs: {
+      text: inputs.text,
+      tokenLimit: limit,
+      positionalEncoding: inputs.positionalEncoding,
+      mask: traits.causal && inputs.maskMode === 'causal' ? { kind: 'none' } : maskChoiceOf(inputs),
+      disabledHeads: inputs.disabledHeads,
+      causal: inputs.causal,
+    },
+  };
+}
+
+/** The runner of the settings' model now: its own once loaded, else the stand-in's (the untrained encoder). */
+export function labRunnerOf(model: string): { readonly runner: ModelRunner; readonly traits: ModelTraits } {
+  const kind = modelKind(model);
+  const own = kind.runner();
+  return own ? { runner: own, traits: kind.traits } : { runner: standInRunner(), traits: STAND_IN_KIND.traits };
+}
+
+/**
+ * Settings → the run, computed on this thread at once: the same request the pipeline (labRunSource.ts) makes, for
+ * tests and the one-off runs of a page without the pipeline. `trained`: the loaded language model, when the settings
+ * choose it; else the untrained encoder runs (as while the file loads).
  */
 export function computeLab(inputs: LabInputs, tokenLimit: number = MAX_TOKENS, trained: CausalLmModel | null = null): LabResult {
-  const limit = clampTokenLimit(tokenLimit);
-  const lm = inputs.model === 'trained' ? trained : null;
-  try {
-    if (lm) return { ok: true, ...lm.run(labRunInputs(inputs, Math.min(limit, lm.weights.nPositions), true)) };
-    const model = encoderModel(encoderConfigOf(inputs));
-    return { ok: true, ...model.run(labRunInputs(inputs, limit)) };
-  } catch (err) {
-    if (err instanceof EngineError) return { ok: false, error: err };
-    throw err;
-  }
+  const lm = trained && inputs.model === 'trained' ? trainedKind : null;
+  const runner = lm && trained ? trainedRunnerOf(trained) : standInRunner();
+  const result = computedOnPage(runner.plan(labRunRequest(inputs, tokenLimit, (lm ?? STAND_IN_KIND).traits)));
+  return result ?? { ok: false, error: new EngineError('invalid-argument', 'This model runs only in its worker.') };
 }

@@ -1,10 +1,10 @@
 import { MAX_TOKENS, nearestDividingHeads, type HeadId, type MaskCell } from '../engine';
 import { linkCarriesDefaultText } from './defaultSentence';
 import { LOCALES, type Locale } from './locale';
-import { currentCheckpointLink, isCheckpointLink } from './gpt2/checkpointLink';
-import { MODEL_CHOICES, type ModelChoice } from './modelChoice';
+import { kindOfLinkValue, linkShapeOf, modelKind } from '../models/registry';
+import type { ModelChoice } from './modelChoice';
 import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabSettings, type MaskMode } from './labStore';
-import { bool, dividingHeads, enumOf, intIn, intList, ok, optionalEnum, pairList, readInteger, textUpTo, writeParam, type ParamKind, type ParamTable, type PairShape } from './params';
+import { bool, dividingHeads, enumOf, fail, intIn, intList, ok, optionalEnum, pairList, readInteger, textUpTo, writeParam, type ParamKind, type ParamTable, type PairShape } from './params';
 
 /*
  * The lab's link parameters, each declared once: its short name, kind (type and limits) and fallback. The lab page
@@ -51,20 +51,24 @@ const HEAD: PairShape<HeadId> = { parts: (h) => [h.layer, h.head], make: (layer,
 
 /**
  * The layers and heads a link's head switches and selection may name: the settings' (the untrained encoder's, or the
- * trained model's, which match them), or for a GPT-2 checkpoint, whose shape comes with its files, up to GPT-2 XL's.
+ * trained model's, which match them), or for a kind whose shape comes with the files it opens (a GPT-2 checkpoint),
+ * the largest it opens (src/models/registry.ts).
  */
-export const CHECKPOINT_LINK_SHAPE = { numLayers: 48, numHeads: 25 } as const;
-
 function linkShape(link: Pick<LabSettings, 'model' | 'numLayers' | 'numHeads'>): { numLayers: number; numHeads: number } {
-  return link.model === 'gpt2' ? CHECKPOINT_LINK_SHAPE : link;
+  return linkShapeOf(link.model, link);
 }
 
-/** model=: one of the choices, or a checkpoint on this site (gpt2/checkpointLink.ts), which is the GPT-2 choice. */
+/**
+ * model=: a registered kind's id, or a value a kind's link reads (a checkpoint's path on this site: the GPT-2 kind);
+ * written back as that kind's current link value (the checkpoint's path) when it has one.
+ */
 function modelParam(): ParamKind<ModelChoice, LabSettings> {
-  const named = enumOf<ModelChoice, LabSettings>(MODEL_CHOICES);
   return {
-    read: (raw, link) => (isCheckpointLink(raw) ? ok<ModelChoice>('gpt2') : named.read(raw, link)),
-    write: (model) => (model === 'gpt2' ? (currentCheckpointLink() ?? model) : model),
+    read: (raw) => {
+      const kind = kindOfLinkValue(raw);
+      return kind ? ok<ModelChoice>(kind.id) : fail('invalid');
+    },
+    write: (model) => modelKind(model).link?.current() ?? model,
   };
 }
 

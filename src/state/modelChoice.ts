@@ -1,26 +1,28 @@
-import type { LmModelConfig } from '../engine';
+import type { ModelKind } from '../models/modelKind';
+import { isModelKindId, modelKind, modelKindIds } from '../models/registry';
 
 /**
- * Which model the lab runs: the language model this project trained (public/models/lm/, its card in README.md
- * there), the encoder with random weights, kept for the mechanics (any width, heads, layers, seed), or a GPT-2
- * checkpoint the student opened (src/state/gpt2: it runs in a worker; until one is open the untrained model stands in).
+ * Which model the lab runs: the id of a registered model kind (src/models/registry.ts: the language model this
+ * project trained, the untrained encoder for the mechanics, a GPT-2 checkpoint the student opened, …). An id no kind
+ * has (an old saved setting) runs the stand-in.
  */
-export type ModelChoice = 'trained' | 'untrained' | 'gpt2';
-export const MODEL_CHOICES: readonly ModelChoice[] = ['trained', 'untrained', 'gpt2'];
+export type ModelChoice = string;
 
-/** A language model (causal, with predictions and a fixed shape): the trained one or a GPT-2 checkpoint. */
-export function isLanguageModel(choice: ModelChoice): boolean {
-  return choice === 'trained' || choice === 'gpt2';
+/** The ids the picker offers, in the registry's order. */
+export function modelChoices(): readonly ModelChoice[] {
+  return modelKindIds();
 }
 
-/**
- * The trained model's shape, for the controls that must know it before the file arrives (the settings panel, the
- * embed's head picker). The settings' width, heads and layers stay the untrained model's; views take the shape from
- * the run. A loaded file of another shape is refused (lmModelStore) rather than shown with the wrong controls.
- */
-export const TRAINED_SHAPE = { embedDim: 128, numHeads: 4, numLayers: 2 } as const;
+export function isModelChoice(value: string): value is ModelChoice {
+  return isModelKindId(value);
+}
 
-/** Whether a model file's config is the shape the app was built for. */
-export function fitsTrainedShape(config: Pick<LmModelConfig, 'embed_dim' | 'num_heads' | 'num_layers'>): boolean {
-  return config.embed_dim === TRAINED_SHAPE.embedDim && config.num_heads === TRAINED_SHAPE.numHeads && config.num_layers === TRAINED_SHAPE.numLayers;
+/** What the views ask of the chosen model: its kind (traits, status, runner). */
+export function kindOf(choice: ModelChoice): ModelKind {
+  return modelKind(choice);
+}
+
+/** A language model (its own causal mask, predictions): the trained one or a GPT-2 checkpoint. */
+export function isLanguageModel(choice: ModelChoice): boolean {
+  return modelKind(choice).traits.causal;
 }

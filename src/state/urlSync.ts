@@ -3,8 +3,7 @@ import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { useUi, type Locale } from './uiStore';
 import { sentenceForLink } from './defaultSentence';
-import { openCheckpointOfQuery } from './gpt2/checkpointLink';
-import { openCheckpointUrl } from './gpt2/gpt2Store';
+import { modelKinds } from '../models/registry';
 import { DEFAULT_SETTINGS, settingsOf, useLab, type LabSettings } from './labStore';
 import { followLanguageWithSentence } from './sentenceFollowsLanguage';
 import { URL_BUDGET } from './urlBudget';
@@ -75,8 +74,8 @@ export function applyQuery(search: string): readonly UrlNotice[] {
   const { text: linkText, ...others } = parsed.settings;
   const text = sentenceForLink(linkText, Object.keys(others).length > 0, useUi.getState().locale);
   useLab.getState().set({ ...DEFAULT_SETTINGS, ...parsed.settings, text });
-  // model=<a checkpoint on this site>: GPT-2 is chosen above; its files load now.
-  openCheckpointOfQuery(search, (link) => openCheckpointUrl(link));
+  // model=<a checkpoint on this site>: its kind is chosen above; its files load now.
+  for (const kind of modelKinds()) kind.link?.openFromQuery(search);
   const notices = [...parsed.notices, ...unknownLabParams(search)];
   useUrlNotices.setState({ notices });
   return notices;

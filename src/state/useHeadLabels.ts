@@ -1,9 +1,9 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { CausalLmModel, EngineError, headLabelsOf, inductionSettingsFor, InductionScoring, type CausalLmRun, type HeadLabels, type LmRunModel } from '../engine';
-import { Gpt2RunModel } from './gpt2/gpt2RunModel';
+import { Gpt2RunModel } from '../models/gpt2/gpt2RunModel';
 import type { LabResult } from './computeLab';
-import { lmModelStore } from './lmModelStore';
-import { probeOffThread } from './probeOffThread';
+import { lmModelStore } from '../models/trained/lmModelStore';
+import { probeOffThread } from '../models/trained/probeOffThread';
 
 /*
  * Head labels for the lab's current run when it is the trained language model: the previous-, first- and same-token

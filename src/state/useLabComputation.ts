@@ -2,7 +2,8 @@ import { useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import type { LabResult } from './computeLab';
 import { useLab, useLabStore } from './labStore';
 import { labRunSource, previousLabState, type LabComputationState } from './labRunSource';
-import { ensureTrainedModel } from './lmModelStore';
+import { RUN_LIMITS } from '../models/pipeline/runLimits';
+import { modelKind } from '../models/registry';
 import { useModelScope, useScopedModel } from './modelScope';
 import { useTokenLimit } from './tokenLimit';
 
@@ -15,11 +16,11 @@ export { LONG_TEXT_CHARS, TYPING_PAUSE_MS, type LabComputationState } from './la
 export function useLabComputationState(): LabComputationState {
   const scope = useModelScope();
   const source = labRunSource(useLabStore(), scope, useTokenLimit());
-  const wantsTrained = useScopedModel(useLab((s) => s.model)) === 'trained';
+  const kind = modelKind(useScopedModel(useLab((s) => s.model)));
   useEffect(() => {
-    // Asking for the trained model starts its download once per page; the untrained runs until it has arrived.
-    if (wantsTrained) void ensureTrainedModel();
-  }, [wantsTrained]);
+    // Asking for a model that needs a file starts its download once per page; the stand-in runs until it has arrived.
+    kind.ensureLoaded();
+  }, [kind]);
   const state = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
   // A new text of over DEFERRED_RENDER_TOKENS tokens is drawn in a background render that yields to the browser (a
   // 300-token paste builds thousands of elements): the old drawing stays, marked pending, until the new one is
@@ -37,7 +38,7 @@ export function useLabComputationState(): LabComputationState {
 }
 
 /** Above this many tokens a new run is drawn in a deferred (interruptible) render. */
-export const DEFERRED_RENDER_TOKENS = 128;
+export const DEFERRED_RENDER_TOKENS = RUN_LIMITS.deferredRenderTokens;
 
 const pendingStates = new WeakMap<LabComputationState, { readonly latest: LabComputationState; readonly value: LabComputationState }>();
 

@@ -7,7 +7,8 @@ import { useT } from '../i18n/translate';
 import { useUi } from '../state/uiStore';
 import { settingsOf, useLab, useLabStore } from '../state/labStore';
 import { TokenLimitContext } from '../state/tokenLimit';
-import { TRAINED_SHAPE } from '../state/modelChoice';
+import { kindOf } from '../state/modelChoice';
+import { useModelKind } from '../state/useModelKind';
 import { useLabComputationState } from '../state/useLabComputation';
 import { settingsToQuery, type UrlNotice } from '../state/urlState';
 import { TRAINED_ONLY_WIDGETS, type EmbedOptions, type EmbedWidget as EmbedWidgetId } from '../shared/embedContract';
@@ -46,17 +47,17 @@ export function EmbedView(props: EmbedViewProps) {
 /** The model an embed of `widget` runs: predictions and generation need a language model, so they run the trained one unless the link opens GPT-2 (predictions). */
 export function EmbedModelScope({ widget, children }: { readonly widget: EmbedWidgetId; readonly children: ReactNode }) {
   // Predictions of a GPT-2 checkpoint (model=<its folder on this site>) are GPT-2's own; generation stays the trained model's.
-  const gpt2 = useLab((s) => s.model === 'gpt2');
-  const ownModel = !TRAINED_ONLY_WIDGETS.includes(widget) || (widget === 'predictions' && gpt2);
+  const opened = useLab((s) => kindOf(s.model).traits.openedShape !== null);
+  const ownModel = !TRAINED_ONLY_WIDGETS.includes(widget) || (widget === 'predictions' && opened);
   return <ModelScope model={ownModel ? 'settings' : 'trained'}>{children}</ModelScope>;
 }
 
 function EmbedViewWithLimit(props: EmbedViewProps) {
   const widget = props.options.widget;
-  const trained = useScopedModel(useLab((s) => s.model)) === 'trained';
-  const embedDim = useLab((s) => (trained ? TRAINED_SHAPE.embedDim : s.embedDim));
-  const numHeads = useLab((s) => (trained ? TRAINED_SHAPE.numHeads : s.numHeads));
-  const numLayers = useLab((s) => (trained ? TRAINED_SHAPE.numLayers : s.numLayers));
+  const fixed = useModelKind().traits.fixedShape;
+  const embedDim = useLab((s) => fixed?.embedDim ?? s.embedDim);
+  const numHeads = useLab((s) => fixed?.numHeads ?? s.numHeads);
+  const numLayers = useLab((s) => fixed?.numLayers ?? s.numLayers);
   // Everything below computes at most this many tokens, so the host page is never blocked for long.
   const limit = embedTokenLimit(widget, { embedDim, numHeads, numLayers });
   return (

@@ -5,7 +5,7 @@ import { TokenChips } from '../../src/components/controls/TokenChips';
 import type { Token } from '../../src/engine';
 import { translate } from '../../src/i18n/translate';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
-import { lmModelStore } from '../../src/state/lmModelStore';
+import { lmModelStore } from '../../src/models/trained/lmModelStore';
 import { useUi, type Locale } from '../../src/state/uiStore';
 import { checkLabelInName } from '../a11y/labelInName';
 import { labelledModel, labelledTrained } from './headlabels/labelledModel';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { tinyCheckpoint, tinyConfig } from '../state/gpt2/tinyGpt2';
+import { tinyCheckpoint, tinyConfig } from '../models/gpt2/tinyGpt2';
 import { watchErrors } from './watchErrors';
 
 /*

@@ -1,7 +1,7 @@
 import { decoding } from '../../src/lessons/content/decoding';
 import type { Block, Question } from '../../src/lessons/types';
 import { cachedStepCost, fullRecomputeCost } from '../../src/engine/decoding';
-import { TRAINED_SHAPE } from '../../src/state/modelChoice';
+import { TRAINED_SHAPE } from '../../src/models/trained/trainedShape';
 
 /* Lesson 12's own checks; the course-wide ones (both languages, TeX, links, question order) are in content.test.ts. */
 

@@ -6,13 +6,13 @@ import { LM_MODEL_FORMAT, LM_MODEL_VERSION, type CausalLmModel, type TrainedMode
 import { cachedStepCost, cumulativeCost, fullRecomputeCost, generate, kvCacheRun } from '../../src/engine/decoding';
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import { chipText, formatPercent, formatSigned } from '../../src/components/generation';
-import { runGeneration, seedFrom } from '../../src/state/generation/generationRun';
+import { runGeneration, seedFrom } from '../../src/models/trained/generation/generationRun';
 import { DEFAULT_PROMPTS } from '../../src/lessons/widgets/Generation';
 import { KV_DEMO } from '../../src/lessons/widgets/kvCacheDemo';
 import { WIDGETS } from '../../src/lessons/widgets/registry';
 import { DEFAULT_SENTENCES } from '../../src/state/defaultSentence';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
-import { lmModelStore } from '../../src/state/lmModelStore';
+import { lmModelStore } from '../../src/models/trained/lmModelStore';
 import { useUi } from '../../src/state/uiStore';
 import { SMALL_LM_SHAPE, smallLm, smallTokenizer } from '../engine/decoding/smallLm';
 

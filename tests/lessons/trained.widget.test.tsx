@@ -7,7 +7,7 @@ import { headsGridColumns } from '../../src/components/headsgrid/HeadsGrid';
 import { examplesOf } from '../../src/lessons/widgets/TrainedModelLab';
 import { WIDGETS } from '../../src/lessons/widgets/registry';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
-import { lmModelStore } from '../../src/state/lmModelStore';
+import { lmModelStore } from '../../src/models/trained/lmModelStore';
 import { useUi } from '../../src/state/uiStore';
 import { smallLmWeights } from '../engine/decoding/smallLm';
 

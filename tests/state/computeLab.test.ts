@@ -1,5 +1,5 @@
 import { buildMask, maxAbsDifference, runModel, tokenize, type HeadId } from '../../src/engine';
-import { computeLab, labRunInputs, type LabInputs } from '../../src/state/computeLab';
+import { computeLab, labRunRequest, type LabInputs } from '../../src/state/computeLab';
 import { disabledHeadSets, maskSpecFor } from '../../src/state/labMask';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 
@@ -53,7 +53,7 @@ describe('computeLab', () => {
 
   it('turns the settings into the run’s inputs', () => {
     const custom = { ...inputs, maskMode: 'custom' as const, customMask: [{ query: 0, key: 1 }], disabledHeads: heads([0, 2]), positionalEncoding: false };
-    expect(labRunInputs(custom, 7)).toEqual({
+    expect(labRunRequest(custom, 7, { causal: false, tokenLimit: null }).inputs).toEqual({
       text: inputs.text,
       tokenLimit: 7,
       positionalEncoding: false,
@@ -61,6 +61,13 @@ describe('computeLab', () => {
       disabledHeads: [{ layer: 0, head: 2 }],
       causal: true,
     });
+  });
+
+  it('a model with its own causal mask reads the mask choice "causal" as nothing more, and keeps to its own token limit', () => {
+    const request = labRunRequest({ ...inputs, maskMode: 'causal' }, 300, { causal: true, tokenLimit: 128 });
+    expect(request.inputs.mask).toEqual({ kind: 'none' });
+    expect(request.inputs.tokenLimit).toBe(128);
+    expect(labRunRequest({ ...inputs, maskMode: 'causal' }, 300, { causal: false, tokenLimit: null }).inputs.mask).toEqual({ kind: 'causal' });
   });
 
   it('padding and custom masks ignore indices that are not in the sentence', () => {

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, settingsOf, useLab, type LabSettings } from '../../sr
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../src/state/walkthroughStore';
 import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_WIDGETS, type EmbedOptions, type EmbedWidget } from '../../src/shared/embedContract';
 import { EmbedView } from '../../src/widgets/EmbedView';
-import { lmModelStore } from '../../src/state/lmModelStore';
+import { lmModelStore } from '../../src/models/trained/lmModelStore';
 import { labelledTrained } from '../components/headlabels/labelledModel';
 import { parseEmbedQuery } from '../../src/widgets/parseEmbedQuery';
 

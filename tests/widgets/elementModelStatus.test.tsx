@@ -1,6 +1,6 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { useUi } from '../../src/state/uiStore';
-import { lmModelStore, setModelBase, type LmLoadState } from '../../src/state/lmModelStore';
+import { lmModelStore, setModelBase, type LmLoadState } from '../../src/models/trained/lmModelStore';
 import { translate } from '../../src/i18n/translate';
 import { defineElements } from '../../src/widgets/elements/defineElements';
 import { modelFailureCause, modelFailureText } from '../../src/widgets/elements/modelFailure';

@@ -1,9 +1,8 @@
 import { dividingHeadCounts, nearestDividingHeads } from '../../engine';
-import { useStore } from 'zustand';
-import { gpt2Store } from '../../state/gpt2/gpt2Store';
-import { useT } from '../../i18n/translate';
-import { TRAINED_SHAPE } from '../../state/modelChoice';
+import { isMessageKey, useT } from '../../i18n/translate';
+import { kindOf } from '../../state/modelChoice';
 import { useScopedModel } from '../../state/modelScope';
+import { useModelKindShape } from '../../state/useModelKind';
 import { useLabFields } from '../../state/useLabFields';
 import { URL_LIMITS } from '../../state/urlState';
 import { LabeledSelect } from './LabeledSelect';
@@ -31,16 +30,18 @@ export interface SettingsPanelProps {
 export function SettingsPanel({ onReset }: SettingsPanelProps = {}) {
   const t = useT();
   const { embedDim, numHeads, numLayers, seed, positionalEncoding, set, reset, model } = useLabFields('embedDim', 'numHeads', 'numLayers', 'seed', 'positionalEncoding', 'set', 'reset', 'model');
-  const scoped = useScopedModel(model);
-  const trained = scoped === 'trained';
-  const gpt2 = useStore(gpt2Store);
+  const kind = kindOf(useScopedModel(model));
+  const shape = useModelKindShape(kind);
+  const { fixedShape, noShapeYet } = kind.traits.messages;
   return (
     <fieldset className="settings">
       <legend>{t('settings.legend')}</legend>
-      {scoped === 'gpt2' ? (
-        <p className="hint">{gpt2.status === 'ready' ? t('gpt2.fixed', { width: gpt2.model.weights.embedDim, heads: gpt2.model.weights.numHeads, layers: gpt2.model.weights.numLayers }) : t('gpt2.fixedNone')}</p>
-      ) : trained ? (
-        <p className="hint">{t('model.fixed', { width: TRAINED_SHAPE.embedDim, heads: TRAINED_SHAPE.numHeads, layers: TRAINED_SHAPE.numLayers })}</p>
+      {fixedShape !== null ? (
+        <p className="hint">
+          {shape
+            ? isMessageKey(fixedShape) && t(fixedShape, { width: shape.embedDim, heads: shape.numHeads, layers: shape.numLayers })
+            : noShapeYet !== null && isMessageKey(noShapeYet) && t(noShapeYet)}
+        </p>
       ) : (
       <>
       <LabeledSelect

@@ -5,10 +5,10 @@ import type { Generation as GenerationResult } from '../../engine/decoding';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { percentRead } from '../model/percentRead';
 import { useT } from '../../i18n/translate';
-import { ensureTrainedModel, lmModelStore, type LmLoadState } from '../../state/lmModelStore';
+import { ensureTrainedModel, lmModelStore, type LmLoadState } from '../../models/trained/lmModelStore';
 import { AttentionRowStrip } from './AttentionRowStrip';
 import { chipText, formatPercent } from './generationFormat';
-import { requestGeneration, seedFrom, TEMPERATURE_RANGE, TOKEN_RANGE, type GenerationOutcome, type GenerationSettings } from '../../state/generation/generationRun';
+import { requestGeneration, seedFrom, TEMPERATURE_RANGE, TOKEN_RANGE, type GenerationOutcome, type GenerationSettings } from '../../models/trained/generation/generationRun';
 import './generation.css';
 
 export interface GenerationPanelProps {

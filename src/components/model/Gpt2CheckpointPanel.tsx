@@ -3,9 +3,9 @@ import { useStore } from 'zustand';
 import { gpt2ErrorText } from './gpt2ErrorText';
 import { percentRead } from './percentRead';
 import { useT, type Translate } from '../../i18n/translate';
-import { GPT2_TOKEN_LIMIT } from '../../state/gpt2/gpt2Runs';
-import { closeCheckpoint, gpt2Store, openCheckpointFiles, openCheckpointUrl, type CheckpointSummary, type Gpt2State } from '../../state/gpt2/gpt2Store';
-import { gigabytes } from '../../state/gpt2/readCheckpoint';
+import { GPT2_TOKEN_LIMIT } from '../../models/gpt2/gpt2Runs';
+import { closeCheckpoint, gpt2Store, openCheckpointFiles, openCheckpointUrl, type CheckpointSummary, type Gpt2State } from '../../models/gpt2/gpt2Store';
+import { gigabytes } from '../../models/gpt2/readCheckpoint';
 
 function summaryLine(summary: CheckpointSummary, t: Translate): string {
   const { config } = summary;

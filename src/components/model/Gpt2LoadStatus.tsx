@@ -2,8 +2,8 @@ import { useStore } from 'zustand';
 import { gpt2ErrorText } from './gpt2ErrorText';
 import { percentRead } from './percentRead';
 import { useT } from '../../i18n/translate';
-import { canOpenCheckpoints } from '../../state/gpt2/gpt2Client';
-import { gpt2Store } from '../../state/gpt2/gpt2Store';
+import { canOpenCheckpoints } from '../../models/gpt2/gpt2Client';
+import { gpt2Store } from '../../models/gpt2/gpt2Store';
 import { useLab } from '../../state/labStore';
 import { useScopedModel } from '../../state/modelScope';
 

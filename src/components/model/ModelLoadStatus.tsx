@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import { percentRead } from './percentRead';
 import { useT } from '../../i18n/translate';
 import { Gpt2LoadStatus } from './Gpt2LoadStatus';
-import { ensureTrainedModel, lmModelStore } from '../../state/lmModelStore';
+import { ensureTrainedModel, lmModelStore } from '../../models/trained/lmModelStore';
 import { useLab } from '../../state/labStore';
 import { useScopedModel } from '../../state/modelScope';
 

@@ -1,6 +1,6 @@
 import type { Translate } from '../../i18n/translate';
-import type { Gpt2State } from '../../state/gpt2/gpt2Store';
-import { gigabytes } from '../../state/gpt2/readCheckpoint';
+import type { Gpt2State } from '../../models/gpt2/gpt2Store';
+import { gigabytes } from '../../models/gpt2/readCheckpoint';
 
 /** Why a checkpoint was refused, in the reader's language for the common refusals, else the engine's own sentence. */
 export function gpt2ErrorText(t: Translate, state: Extract<Gpt2State, { status: 'error' }>): string {

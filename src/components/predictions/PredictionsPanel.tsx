@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- TODO(issue 36, lead): the next-token distributions should come with the run (and its baseline) from the state layer.
 import { nextTokenDistribution, type CausalLmRun } from '../../engine';
 import { useT, type Translate } from '../../i18n/translate';
 import type { LabComputation } from '../../state/computeLab';
-import { labBaselineRun } from '../../state/labVariants';
+import { labBaselineRun } from '../../models/pipeline/labVariants';
+import { nextTokenRun } from '../../models/registry';
 import { useLabFields } from '../../state/useLabFields';
 import { NextTokenPredictions } from './NextTokenPredictions';
 
@@ -27,7 +29,7 @@ function changesOf(run: CausalLmRun, t: Translate): string | null {
 export function PredictionsPanel({ result }: { readonly result: LabComputation }) {
   const t = useT();
   const { predictAt, set } = useLabFields('predictAt', 'set');
-  const run = result.kind === 'causal_lm' ? result : null;
+  const run = nextTokenRun(result);
   const change = run ? changesOf(run, t) : null;
   const baseline = useMemo(() => (run && change !== null ? labBaselineRun(run) : null), [run, change]);
   if (!run) return null;
@@ -35,7 +37,9 @@ export function PredictionsPanel({ result }: { readonly result: LabComputation }
   const position = predictAt === null ? positions - 1 : Math.min(Math.max(0, predictAt), positions - 1);
   const label = (id: number): string => run.model.tokenLabel(id);
   // One softmax per run at this position, read by the top 5 and by every row's "before → after".
+  // eslint-disable-next-line no-restricted-syntax -- TODO(issue 36, lead): the next-token distributions should come with the run (and its baseline) from the state layer.
   const now = nextTokenDistribution(run.logits, position);
+  // eslint-disable-next-line no-restricted-syntax -- TODO(issue 36, lead): the next-token distributions should come with the run (and its baseline) from the state layer.
   const before = baseline ? nextTokenDistribution(baseline.logits, position) : null;
   return (
     <NextTokenPredictions

@@ -1,5 +1,5 @@
 import { SITE_MODEL_CARD_PATH, SITE_MODEL_PATH, SITE_SCRIPT_PATH, type FetchedSiteFile } from './siteArchive';
-import { contentLength, readBodyWithProgress } from '../../state/readBody';
+import { contentLength, readBodyWithProgress } from '../../models/pipeline/readBody';
 
 /*
  * Fetches the archive's files from the app's own folder (the same files the dialog's element snippet points at),

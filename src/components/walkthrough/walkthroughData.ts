@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { sliceCols, type AttentionTrace, type BlockedMask, type EncoderLayerTrace, type Matrix } from '../../engine';
-import { Gpt2RunModel } from '../../state/gpt2/gpt2RunModel';
+import { traitsOfRun } from '../../models/registry';
 import { useLab } from '../../state/labStore';
-import { labRunWithNormFirst } from '../../state/labVariants';
+import { labRunWithNormFirst } from '../../models/pipeline/labVariants';
 import { useLabComputation } from '../../state/useLabComputation';
 import { useWalkthrough } from '../../state/walkthroughStore';
 
@@ -39,21 +39,22 @@ export function useWalkthroughData(): WalkthroughData | null {
   const run = useMemo(() => (lab.ok ? labRunWithNormFirst(lab, normFirst) : null), [lab, normFirst]);
   const words = useMemo(() => run?.tokens.map((t) => t.text) ?? [], [run]);
   return useMemo(() => {
-    if (!run || run.layers.length === 0) return null;
+    if (!run || !lab.ok || run.layers.length === 0) return null;
     const layerIndex = Math.min(Math.max(0, selectedLayer), run.layers.length - 1);
     const layer = run.layers[layerIndex];
     const numHeads = layer.attention.heads.length;
     const headIndex = typeof selectedHead === 'number' ? Math.min(Math.max(0, selectedHead), numHeads - 1) : 0;
     const dk = layer.attention.q.cols / numHeads;
+    const traits = traitsOfRun(lab);
     return {
       tokens: words,
       layerIndex,
       headIndex,
       numHeads,
       dk,
-      normFirst: run.kind === 'causal_lm' ? true : normFirst,
-      languageModel: run.kind === 'causal_lm',
-      checkpoint: run.kind === 'causal_lm' && run.model instanceof Gpt2RunModel,
+      normFirst: traits.normOrder === 'pre-LN' ? true : normFirst,
+      languageModel: traits.causal,
+      checkpoint: traits.openedShape !== null,
       embeddings: run.embeddings,
       positional: run.positional,
       layer,
@@ -63,5 +64,5 @@ export function useWalkthroughData(): WalkthroughData | null {
       head: layer.attention.heads[headIndex],
       mask: run.mask,
     };
-  }, [run, words, selectedLayer, selectedHead, normFirst]);
+  }, [lab, run, words, selectedLayer, selectedHead, normFirst]);
 }

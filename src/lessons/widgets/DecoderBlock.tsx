@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { tokenize } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { lessonHref } from '../../shared/route';
-import { TRAINED_SHAPE } from '../../state/modelChoice';
+import { TRAINED_SHAPE } from '../../models/trained/trainedShape';
 import { useLabFields } from '../../state/useLabFields';
 import type { WidgetProps } from '../types';
 import {

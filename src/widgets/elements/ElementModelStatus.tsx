@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { useT } from '../../i18n/translate';
-import { ensureTrainedModel, lmModelStore, modelUrl } from '../../state/lmModelStore';
+import { ensureTrainedModel, lmModelStore, modelUrl } from '../../models/trained/lmModelStore';
 import { useLab } from '../../state/labStore';
 import { useScopedModel } from '../../state/modelScope';
 import { modelFailureText } from './modelFailure';

@@ -1,5 +1,5 @@
 import type { Translate } from '../../i18n/translate';
-import type { LmLoadState } from '../../state/lmModelStore';
+import type { LmLoadState } from '../../models/trained/lmModelStore';
 
 type LoadError = Extract<LmLoadState, { status: 'error' }>;
 

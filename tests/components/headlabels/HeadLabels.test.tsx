@@ -11,7 +11,7 @@ import { SelectedHeadPanel } from '../../../src/components/selectedhead/Selected
 import { headLabelsOf, inductionScores, inductionSettingsFor, MAX_TOKENS, type CausalLmRun, type HeadLabels } from '../../../src/engine';
 import { computeLab } from '../../../src/state/computeLab';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
-import { lmModelStore } from '../../../src/state/lmModelStore';
+import { lmModelStore } from '../../../src/models/trained/lmModelStore';
 import { useUi } from '../../../src/state/uiStore';
 import { labelledModel, labelledTrained } from './labelledModel';
 

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Gpt2CheckpointPanel, Gpt2LoadStatus } from '../../../src/components/model';
-import { setGpt2WorkerFactory } from '../../../src/state/gpt2/gpt2Client';
-import { closeCheckpoint, openCheckpointUrl } from '../../../src/state/gpt2/gpt2Store';
+import { setGpt2WorkerFactory } from '../../../src/models/gpt2/gpt2Client';
+import { closeCheckpoint, openCheckpointUrl } from '../../../src/models/gpt2/gpt2Store';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { useUi } from '../../../src/state/uiStore';
-import { tinyCheckpoint, tinyConfig } from '../../state/gpt2/tinyGpt2';
-import { FakeGpt2Worker } from '../../state/gpt2/fakeGpt2Worker';
+import { tinyCheckpoint, tinyConfig } from '../../models/gpt2/tinyGpt2';
+import { FakeGpt2Worker } from '../../models/gpt2/fakeGpt2Worker';
 
 beforeEach(() => {
   setGpt2WorkerFactory(() => new FakeGpt2Worker() as unknown as Worker);

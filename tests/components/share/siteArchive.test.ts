@@ -4,7 +4,7 @@ import { elementSnippet, embedUrl, WIDGETS_SCRIPT } from '../../../src/component
 import { localElementSnippet, siteTarget } from '../../../src/components/share/sitePage';
 import { siteReadme } from '../../../src/components/share/siteReadme';
 import { siteArchiveFor } from '../../../src/components/share/siteArchiveFor';
-import { MODEL_PATH } from '../../../src/state/lmModelStore';
+import { MODEL_PATH } from '../../../src/models/trained/lmModelStore';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../../src/state/labStore';
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions } from '../../../src/shared/embedContract';
 import type { Locale } from '../../../src/state/locale';

@@ -1,0 +1,59 @@
+import type { CausalLmModel } from '../../engine';
+import type { ModelKind, ModelRunner, ModelTraits, RunRequest } from '../modelKind';
+import { asLabResult } from '../pipeline/asLabResult';
+import { ensureTrainedModel, lmModelStore, MODEL_PATH } from './lmModelStore';
+import { TRAINED_SHAPE } from './trainedShape';
+
+/*
+ * The small bilingual language model this project trained (public/models/lm/, its card in README.md there): a file
+ * fetched once per page (lmModelStore.ts), then run on the page. It reads at most its context (128 tokens), so a run
+ * is short whatever the text: never held for a pause in typing.
+ */
+
+const traits: ModelTraits = {
+    causal: true,
+    predictions: 'next-token',
+    normOrder: 'pre-LN',
+    fixedShape: TRAINED_SHAPE,
+    openedShape: null,
+    tokenLimit: null,
+    presets: true,
+    labelKey: 'trained',
+    cardHref: MODEL_PATH.replace(/[^/]+$/, 'README.md'),
+    messages: { truncated: 'model.truncated', fixedShape: 'model.fixed', noShapeYet: null },
+  };
+
+const runners = new WeakMap<CausalLmModel, ModelRunner>();
+
+/** How a loaded file runs: one runner per model, so the pipeline sees the same one until a new file. */
+export function trainedRunnerOf(model: CausalLmModel): ModelRunner {
+  let runner = runners.get(model);
+  if (!runner) {
+    runner = {
+      identity: model,
+      plan(request: RunRequest) {
+        const inputs = { ...request.inputs, tokenLimit: Math.min(request.inputs.tokenLimit, model.weights.nPositions) };
+        return {
+          where: 'page',
+          compute: () => asLabResult(traits, () => model.run(inputs)),
+          waitsForPause: false,
+          heldTokens: () => [],
+        };
+      },
+    };
+    runners.set(model, runner);
+  }
+  return runner;
+}
+
+export const trainedKind: ModelKind = {
+  id: 'trained',
+  traits,
+  ensureLoaded: () => void ensureTrainedModel(),
+  subscribe: (listener) => lmModelStore.subscribe(listener),
+  runner() {
+    const state = lmModelStore.getState();
+    return state.status === 'ready' ? trainedRunnerOf(state.trained.model) : null;
+  },
+  shape: () => TRAINED_SHAPE,
+};
