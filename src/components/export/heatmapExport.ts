@@ -1,13 +1,16 @@
 import type { BlockedMask, Matrix } from '../../engine';
 import type { LabSettings } from '../../state/labStore';
-import { MASKED_CELL_FILL, MASKED_HATCH_STROKE, maxAbsFinite, scoreColor, weightColor, type WeightPalette } from '../heatmap/palettes';
+import { cellBlocked, cellFill, cellRect, heatmapCellLayout, type HeatmapCellLayout } from '../heatmap/cellLayout';
+import { estimateTextWidth, heatmapScale, type HeatmapKind } from '../heatmap/heatmapModel';
+import { MASKED_CELL_FILL, MASKED_HATCH_STROKE, type WeightPalette } from '../heatmap/palettes';
 
 /*
  * One head's heatmap as a file: SVG (vector, for papers), CSV (for spreadsheets), JSON (for code). Pure string
- * builders, no DOM, so they are tested in Node. PNG (png.ts) draws the SVG on a canvas, so all four agree.
+ * builders, no DOM, so they are tested in Node. PNG (png.ts) draws the SVG on a canvas, so all four agree. The SVG
+ * draws the one heatmap cell layout (heatmap/cellLayout.ts) that the screen's canvas and SVG cells draw.
  */
 
-export type HeatmapKind = 'weights' | 'scores';
+export type { HeatmapKind };
 
 /** The words an export writes into the file; English by default, the menu passes the interface language. */
 export interface HeatmapExportLabels {
@@ -99,25 +102,20 @@ export const SVG_CELL_TITLE_LIMIT = 64 * 64;
 const MASK_PATTERN_ID = 'al-masked';
 const LEGEND_GRADIENT_ID = 'al-legend';
 
-function shortLabel(token: string): string {
-  const chars = Array.from(token);
-  return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join('')}…` : token;
-}
-
-/** Rough rendered width, for margins: wide (CJK, emoji) characters count double. */
-function textWidth(text: string, fontSize: number): number {
-  let units = 0;
-  for (const ch of text) units += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f000}-\u{1faff}]/u.test(ch) ? 1 : 0.6;
-  return units * fontSize;
-}
-
 const n2 = (x: number): string => String(Math.round(x * 100) / 100);
 
-/** A colour for each cell value, plus the legend's stops and tick labels. */
-function colourScale(input: HeatmapExportInput): { color: (v: number) => string; domain: [number, number]; ticks: number[] } {
-  if (input.kind === 'weights') return { color: weightColor(input.palette ?? 'viridis'), domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1] };
-  const m = maxAbsFinite(input.matrix.data) || 1;
-  return { color: scoreColor(m), domain: [-m, m], ticks: [-m, 0, m] };
+/** The export's cell size: the grid fits 480 px, each cell 4 to 28 px (whole pixels). */
+export const exportCellSize = (rows: number, cols: number): number => Math.max(4, Math.min(28, Math.floor(480 / Math.max(rows, cols, 1))));
+
+/**
+ * The cell layout the SVG file draws: the screen's layout (colours from the screen's scale, blocked cells, label
+ * thinning and cut) at the export's cell size, its labels cut at 16 characters (a file has room).
+ */
+export function exportCellLayout(input: HeatmapExportInput): HeatmapCellLayout {
+  const { matrix, mask, queryTokens, keyTokens } = input;
+  const scale = heatmapScale(input.kind, matrix, mask, input.palette ?? 'viridis');
+  const cell = exportCellSize(matrix.rows, matrix.cols);
+  return heatmapCellLayout({ matrix, mask, scale, medium: 'svg', cellWidth: cell, cellHeight: cell, queryTokens, keyTokens, labelChars: MAX_LABEL_CHARS });
 }
 
 /**
@@ -127,34 +125,27 @@ function colourScale(input: HeatmapExportInput): { color: (v: number) => string;
  */
 export function heatmapToSvg(input: HeatmapExportInput): string {
   checkExportInput(input);
-  const { matrix, queryTokens, keyTokens, mask, title } = input;
+  const { title } = input;
   const labels = { ...DEFAULT_EXPORT_LABELS, ...input.labels };
-  const { color, domain, ticks } = colourScale(input);
-  const rows = matrix.rows;
-  const cols = matrix.cols;
-  const cell = Math.max(4, Math.min(28, Math.floor(480 / Math.max(rows, cols, 1))));
-  const fontSize = Math.max(7, Math.min(12, Math.round(cell * 0.75)));
-  // Label every token when they fit, else every step-th one.
-  const step = Math.max(1, Math.ceil((fontSize + 1) / cell));
-  const shown = (i: number) => i % step === 0;
-  const labelWidth = (tokens: readonly string[]) =>
-    Math.min(150, Math.max(fontSize, ...tokens.filter((_, i) => shown(i)).map((t) => textWidth(shortLabel(t), fontSize)))) + 6;
+  const layout = exportCellLayout(input);
+  const { rows, cols, fontSize, plotWidth: gridW, plotHeight: gridH } = layout;
+  const { color, domain } = layout.scale;
+  const ticks = input.kind === 'weights' ? [0, 0.25, 0.5, 0.75, 1] : [domain[0], 0, domain[1]];
+  const labelWidth = (shown: HeatmapCellLayout['rowLabels']) => Math.min(150, Math.max(fontSize, ...shown.map((l) => estimateTextWidth(l.text, fontSize)))) + 6;
 
-  const gridW = cols * cell;
-  const gridH = rows * cell;
   const titleH = 28;
   const axisH = 18;
-  const left = axisH + labelWidth(queryTokens);
-  const top = titleH + axisH + labelWidth(keyTokens);
+  const left = axisH + labelWidth(layout.rowLabels);
+  const top = titleH + axisH + labelWidth(layout.colLabels);
   const legendX = left + gridW + 24;
   const legendH = Math.max(120, Math.min(gridH, 320));
   const legendW = 14;
-  const anyMasked = mask !== null && mask.blocked.some((b) => b === 1);
+  const anyMasked = layout.blockedRuns.length > 0;
   const legendTitle = input.kind === 'weights' ? labels.weights : labels.scores;
   const legendSpan = Math.max(
-    textWidth(legendTitle, 11) * 1.1, // bold
-    legendW + 7 + Math.max(...ticks.map((tick) => textWidth(formatTick(tick), 11))),
-    anyMasked ? legendW + 7 + textWidth(labels.masked, 11) : 0,
+    estimateTextWidth(legendTitle, 11) * 1.1, // bold
+    legendW + 7 + Math.max(...ticks.map((tick) => estimateTextWidth(formatTick(tick), 11))),
+    anyMasked ? legendW + 7 + estimateTextWidth(labels.masked, 11) : 0,
   );
   const width = Math.ceil(legendX + legendSpan + 16);
   const height = Math.ceil(Math.max(top + gridH, titleH + axisH + legendH + (anyMasked ? 40 : 0) + 30) + 16);
@@ -162,7 +153,7 @@ export function heatmapToSvg(input: HeatmapExportInput): string {
   const out: string[] = [];
   out.push('<?xml version="1.0" encoding="UTF-8"?>');
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeXml(FONT)}" font-size="${fontSize}" role="img" aria-labelledby="al-title al-desc">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeXml(FONT)}" font-size="${n2(fontSize)}" role="img" aria-labelledby="al-title al-desc">`,
   );
   out.push(`<title id="al-title">${escapeXml(title)}</title>`);
   out.push(`<desc id="al-desc">${escapeXml(`${labels.queries}: ${rows} rows; ${labels.keys}: ${cols} columns.`)}</desc>`);
@@ -179,32 +170,31 @@ export function heatmapToSvg(input: HeatmapExportInput): string {
   out.push(`<rect class="background" width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text class="title" x="${left}" y="18" font-size="14" font-weight="600" fill="#1f2937">${escapeXml(title)}</text>`);
 
-  // Cells.
+  // Cells: the layout's rects and colours; a blocked cell is filled with the hatch pattern itself (a file is drawn
+  // once, so the screen's one-path overlay buys nothing), and without a gap between cells edges are kept crisp.
   const withTitles = rows * cols <= SVG_CELL_TITLE_LIMIT;
-  out.push(`<g class="cells" transform="translate(${left},${top})" shape-rendering="crispEdges">`);
+  out.push(`<g class="cells" transform="translate(${left},${top})"${layout.inset === 0 ? ' shape-rendering="crispEdges"' : ''}>`);
   for (let q = 0; q < rows; q++) {
     for (let k = 0; k < cols; k++) {
-      const value = matrix.data[q * cols + k];
-      const masked = maskedAt(mask, q, k);
-      const fill = masked ? `url(#${MASK_PATTERN_ID})` : Number.isFinite(value) ? color(value) : MASKED_CELL_FILL;
-      const tip = withTitles ? `<title>${escapeXml(`${queryTokens[q]} → ${keyTokens[k]}: ${masked ? labels.masked : formatFloat32(value)}`)}</title>` : '';
+      const i = q * cols + k;
+      const value = layout.matrix.data[i];
+      const masked = cellBlocked(layout, i);
+      const fill = masked ? `url(#${MASK_PATTERN_ID})` : cellFill(layout, i);
+      const r = cellRect(layout, q, k);
+      const tip = withTitles ? `<title>${escapeXml(`${input.queryTokens[q]} → ${input.keyTokens[k]}: ${masked ? labels.masked : formatFloat32(value)}`)}</title>` : '';
       out.push(
-        `<rect class="cell${masked ? ' masked' : ''}" data-q="${q}" data-k="${k}" x="${k * cell}" y="${q * cell}" width="${cell}" height="${cell}" fill="${fill}">${tip}</rect>`,
+        `<rect class="cell${masked ? ' masked' : ''}" data-q="${q}" data-k="${k}" x="${n2(r.x)}" y="${n2(r.y)}" width="${n2(r.width)}" height="${n2(r.height)}" fill="${fill}">${tip}</rect>`,
       );
     }
   }
   out.push('</g>');
 
-  // Token labels: queries right-aligned left of their row, keys written upwards above their column.
+  // Token labels (the layout's, thinned and cut): queries right-aligned left of their row, keys written upwards above their column.
   out.push(`<g class="query-labels" fill="#334155" text-anchor="end" transform="translate(${left - 4},${top})">`);
-  queryTokens.forEach((t, q) => {
-    if (shown(q)) out.push(`<text y="${n2(q * cell + cell / 2)}" dominant-baseline="central">${escapeXml(shortLabel(t))}</text>`);
-  });
+  for (const l of layout.rowLabels) out.push(`<text y="${n2(l.at)}" dominant-baseline="central">${escapeXml(l.text)}</text>`);
   out.push('</g>');
   out.push(`<g class="key-labels" fill="#334155" text-anchor="start" transform="translate(${left},${top - 4})">`);
-  keyTokens.forEach((t, k) => {
-    if (shown(k)) out.push(`<text transform="translate(${n2(k * cell + cell / 2)},0) rotate(-90)" dominant-baseline="central">${escapeXml(shortLabel(t))}</text>`);
-  });
+  for (const l of layout.colLabels) out.push(`<text transform="translate(${n2(l.at)},0) rotate(-90)" dominant-baseline="central">${escapeXml(l.text)}</text>`);
   out.push('</g>');
 
   // Axis names.

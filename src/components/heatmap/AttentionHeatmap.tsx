@@ -2,13 +2,14 @@ import { useMemo, useState } from 'react';
 import type { BlockedMask, Matrix } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { useSideOverflow } from '../../shared/useSideOverflow';
-import { formatValue, fullyBlockedRows, hasBlocked, heatmapScale, isBlockedAt, truncateLabel, type CellRef, type HeatmapKind } from './heatmapModel';
+import { cutLabel, withCells, type AxisLabel } from './cellLayout';
+import { formatValue, fullyBlockedRows, hasBlocked, heatmapScale, isBlockedAt, type CellRef, type HeatmapKind } from './heatmapModel';
 import { HatchPattern, HeatmapCells } from './HeatmapCells';
 import { HeatmapCanvas } from './HeatmapCanvas';
 import { HeatmapLegend } from './HeatmapLegend';
 import { HeatmapTable } from './HeatmapTable';
 import { HeatmapTooltip } from './HeatmapTooltip';
-import { heatmapLayout, LABEL_MAX_CHARS, type HeatmapLayout } from './layout';
+import { heatmapLayout, type HeatmapLayout } from './layout';
 import type { WeightPalette } from './palettes';
 import { useHeatmapInteraction } from './useHeatmapInteraction';
 import { useSvgId } from './useSvgId';
@@ -84,6 +85,8 @@ export function AttentionHeatmap({
     () => heatmapLayout({ rows: matrix.rows, cols: matrix.cols, size, queryTokens, keyTokens, showLabels, hasFullyMaskedRows: fullyMasked.size > 0 }),
     [matrix.rows, matrix.cols, size, queryTokens, keyTokens, showLabels, fullyMasked],
   );
+  // The one cell layout: the canvas or the SVG cells draw it, the labels below come from it.
+  const cells = useMemo(() => withCells(layout, matrix, mask, scale), [layout, matrix, mask, scale]);
   const { margin, cellWidth: cw, cellHeight: ch } = layout;
 
   const describeValue = (cell: CellRef): string => {
@@ -144,22 +147,14 @@ export function AttentionHeatmap({
                 {...interaction.handlers}
               >
                 {layout.useCanvas && (
-                  <HeatmapCanvas
-                    className="attention-heatmap__canvas"
-                    matrix={matrix}
-                    scale={scale}
-                    mask={mask}
-                    width={layout.plotWidth}
-                    height={layout.plotHeight}
-                    style={{ left: margin.left, top: margin.top }}
-                  />
+                  <HeatmapCanvas className="attention-heatmap__canvas" layout={cells} style={{ left: margin.left, top: margin.top }} />
                 )}
                 <svg className="attention-heatmap__svg" width={layout.width} height={layout.height} aria-hidden="true">
                   <defs>
                     <HatchPattern id={hatchId} />
                   </defs>
                   <g transform={`translate(${margin.left},${margin.top})`}>
-                    {!layout.useCanvas && <HeatmapCells matrix={matrix} scale={scale} mask={mask} cellWidth={cw} cellHeight={ch} hatchId={hatchId} />}
+                    {!layout.useCanvas && <HeatmapCells layout={cells} hatchId={hatchId} />}
                     <AxisLabels layout={layout} queryTokens={queryTokens} keyTokens={keyTokens} active={active} queryName={t('heatmap.axis.query')} keyName={t('heatmap.axis.key')} />
                     <RowMarkers layout={layout} rows={fullyMasked} label={t('heatmap.fullyMasked')} />
                     <Highlight layout={layout} active={active} locked={locked !== null} focus={hasFocus ? focus : null} />
@@ -202,14 +197,15 @@ interface AxisLabelsProps {
   readonly keyName: string;
 }
 
-/** Token labels (the active row and column always labelled, in bold) and the two axis names in words. */
+/** Token labels (the layout's, plus the active row and column always labelled, in bold) and the two axis names in words. */
 function AxisLabels({ layout, queryTokens, keyTokens, active, queryName, keyName }: AxisLabelsProps) {
   const { margin, cellWidth: cw, cellHeight: ch, fontSize, plotWidth, plotHeight } = layout;
-  const withActive = (indices: readonly number[], a: number | undefined) => (a === undefined || indices.includes(a) || indices.length === 0 ? indices : [...indices, a]);
-  const rows = withActive(layout.rowLabels, active?.q);
-  const cols = withActive(layout.colLabels, active?.k);
-  const thinnedRows = layout.rowLabels.length < queryTokens.length;
-  const thinnedCols = layout.colLabels.length < keyTokens.length;
+  const withActive = (labels: readonly AxisLabel[], tokens: readonly string[], band: number, thinned: boolean, a: number | undefined): readonly AxisLabel[] =>
+    a === undefined || labels.length === 0 || labels.some((l) => l.index === a)
+      ? labels
+      : [...labels, { index: a, text: cutLabel(tokens[a] ?? '', a, thinned, layout.labelChars), at: a * band + band / 2 }];
+  const rows = withActive(layout.rowLabels, queryTokens, ch, layout.rowsThinned, active?.q);
+  const cols = withActive(layout.colLabels, keyTokens, cw, layout.colsThinned, active?.k);
   return (
     <g className="attention-heatmap__axes" fontSize={fontSize}>
       <text className="attention-heatmap__axis-name" x={plotWidth / 2} y={-margin.top + 14} textAnchor="middle">
@@ -218,38 +214,32 @@ function AxisLabels({ layout, queryTokens, keyTokens, active, queryName, keyName
       <text className="attention-heatmap__axis-name" transform={`translate(${-margin.left + 14},${plotHeight / 2}) rotate(-90)`} textAnchor="middle">
         {queryName}
       </text>
-      {rows.map((q) => (
+      {rows.map(({ index: q, text, at }) => (
         <text
           key={`q${q}`}
           className={q === active?.q ? 'attention-heatmap__label attention-heatmap__label--active' : 'attention-heatmap__label'}
           x={-6}
-          y={q * ch + ch / 2}
+          y={at}
           dominantBaseline="central"
           textAnchor="end"
           data-axis="query"
         >
-          {axisLabel(queryTokens, q, thinnedRows)}
+          {text}
         </text>
       ))}
-      {cols.map((k) => (
+      {cols.map(({ index: k, text, at }) => (
         <text
           key={`k${k}`}
           className={k === active?.k ? 'attention-heatmap__label attention-heatmap__label--active' : 'attention-heatmap__label'}
-          transform={`translate(${k * cw + cw / 2},-6) rotate(${-layout.labelAngle})`}
+          transform={`translate(${at},-6) rotate(${-layout.labelAngle})`}
           dominantBaseline="central"
           data-axis="key"
         >
-          {axisLabel(keyTokens, k, thinnedCols)}
+          {text}
         </text>
       ))}
     </g>
   );
-}
-
-/** A token label; when labels are thinned out, prefixed with its 1-based position so repeated words stay apart. */
-function axisLabel(tokens: readonly string[], i: number, thinned: boolean): string {
-  const text = truncateLabel(tokens[i] ?? '', LABEL_MAX_CHARS);
-  return thinned ? `${i + 1}·${text}` : text;
 }
 
 /** "⊘ fully masked" to the right of each query row whose every key is blocked. */

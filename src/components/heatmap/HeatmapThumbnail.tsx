@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
 import type { BlockedMask, Matrix } from '../../engine';
+import { heatmapCellLayout } from './cellLayout';
 import { heatmapScale, type HeatmapKind } from './heatmapModel';
 import { HatchPattern, HeatmapCells } from './HeatmapCells';
 import { HeatmapCanvas } from './HeatmapCanvas';
@@ -25,31 +26,42 @@ export interface HeatmapThumbnailProps {
 }
 
 /**
- * A small, decorative (aria-hidden), non-interactive heatmap: no labels, legend or tooltip. Uses the same cell
- * drawing as AttentionHeatmap (HeatmapCells for SVG, paintHeatmap for canvas); the control around it names it.
+ * A small, decorative (aria-hidden), non-interactive heatmap: no labels, legend or tooltip. The same cell layout and
+ * renderers as AttentionHeatmap (HeatmapCells for SVG, HeatmapCanvas for canvas); the control around it names it.
  */
 export const HeatmapThumbnail = memo(function HeatmapThumbnail({ matrix, kind = 'weights', mask = null, size = 64, palette = 'viridis' }: HeatmapThumbnailProps) {
   const hatchId = useSvgId('thumb-hatch');
   const scale = useMemo(() => heatmapScale(kind, matrix, mask, palette), [kind, matrix, mask, palette]);
-  const longest = Math.max(matrix.rows, matrix.cols, 1);
-  const cell = size / longest;
-  const width = cell * matrix.cols;
-  const height = cell * matrix.rows;
-  // Two cells per CSS pixel at most: a 512-token head is pooled to 128 × 128 before painting (16× fewer pixels).
-  const pooled = useMemo(() => poolForThumbnail(matrix, mask, Math.ceil(size * 2)), [matrix, mask, size]);
-  if (longest > THUMBNAIL_SVG_TOKEN_LIMIT) {
+  const useCanvas = Math.max(matrix.rows, matrix.cols, 1) > THUMBNAIL_SVG_TOKEN_LIMIT;
+  // Two cells per CSS pixel at most: a 512-token head is pooled to 128 × 128 before painting (16× fewer pixels), and
+  // the pooled cells are laid out over the same area.
+  const layout = useMemo(() => {
+    const longest = Math.max(matrix.rows, matrix.cols, 1);
+    const cell = size / longest;
+    if (!useCanvas) return heatmapCellLayout({ matrix, mask, scale, medium: 'svg', size });
+    const pooled = poolForThumbnail(matrix, mask, Math.ceil(size * 2));
+    return heatmapCellLayout({
+      matrix: pooled.matrix,
+      mask: pooled.mask,
+      scale,
+      medium: 'canvas',
+      cellWidth: (cell * matrix.cols) / pooled.matrix.cols,
+      cellHeight: (cell * matrix.rows) / pooled.matrix.rows,
+    });
+  }, [matrix, mask, scale, size, useCanvas]);
+  if (useCanvas) {
     return (
       <span className="attention-heatmap-thumbnail">
-        <HeatmapCanvas matrix={pooled.matrix} scale={scale} mask={pooled.mask} width={width} height={height} />
+        <HeatmapCanvas layout={layout} />
       </span>
     );
   }
   return (
-    <svg className="attention-heatmap-thumbnail" width={width} height={height} aria-hidden="true" focusable="false">
+    <svg className="attention-heatmap-thumbnail" width={layout.plotWidth} height={layout.plotHeight} aria-hidden="true" focusable="false">
       <defs>
         <HatchPattern id={hatchId} size={4} />
       </defs>
-      <HeatmapCells matrix={matrix} scale={scale} mask={mask} cellWidth={cell} cellHeight={cell} hatchId={hatchId} />
+      <HeatmapCells layout={layout} hatchId={hatchId} />
     </svg>
   );
 });

@@ -1,9 +1,11 @@
-// Where everything of a large heatmap goes: the cell area, the token labels (thinned when they would overlap),
-// the axis names and the fully-masked-row markers. Pure, so the canvas path's geometry is testable.
-import { estimateTextWidth, SVG_TOKEN_LIMIT, thinnedLabelIndices, truncateLabel } from './heatmapModel';
+// Where everything of a large heatmap goes around its cells: the margins for the token labels, the axis names and
+// the fully-masked-row markers. The cells and the labels themselves are the one cell layout (cellLayout.ts), so the
+// page, the canvas and the SVG cells agree. Pure, so the canvas path's geometry is testable.
+import { cellGrid, cutLabel, LABEL_MAX_CHARS, type AxisLabel, type CellGrid } from './cellLayout';
+import { estimateTextWidth } from './heatmapModel';
 
+export { LABEL_MAX_CHARS };
 export const AXIS_NAME_SPACE = 20;
-export const LABEL_MAX_CHARS = 12;
 const LABEL_MAX_WIDTH = 110;
 const COLUMN_LABEL_ANGLE = 60; // degrees above the horizontal
 const MARKER_TEXT_SPACE = 92;
@@ -20,42 +22,29 @@ export interface HeatmapLayoutInput {
   readonly hasFullyMaskedRows: boolean;
 }
 
-export interface HeatmapLayout {
+/** The cell grid (cells, medium, labels) and the page around it. */
+export interface HeatmapLayout extends CellGrid {
+  /** The cells are painted on a canvas (medium 'canvas'), beyond SVG_TOKEN_LIMIT tokens. */
   readonly useCanvas: boolean;
-  readonly cellWidth: number;
-  readonly cellHeight: number;
-  readonly plotWidth: number;
-  readonly plotHeight: number;
   readonly margin: { readonly top: number; readonly right: number; readonly bottom: number; readonly left: number };
   /** Total SVG size. */
   readonly width: number;
   readonly height: number;
-  readonly fontSize: number;
-  /** Query indices that get a label on the left (all of them when they fit). */
-  readonly rowLabels: readonly number[];
-  /** Key indices that get a label on top. */
-  readonly colLabels: readonly number[];
   /** Row markers show the words "fully masked" (else only the symbol, when rows are thin). */
   readonly markerText: boolean;
   readonly labelAngle: number;
 }
 
 export function heatmapLayout({ rows, cols, size, queryTokens, keyTokens, showLabels, hasFullyMaskedRows }: HeatmapLayoutInput): HeatmapLayout {
-  const longest = Math.max(rows, cols, 1);
-  const cell = size / longest;
-  const plotWidth = cell * cols;
-  const plotHeight = cell * rows;
-  const fontSize = Math.max(9, Math.min(12, cell * 0.8));
-  const minSpacing = fontSize + 2;
-  const rowLabels = showLabels ? thinnedLabelIndices(rows, cell, minSpacing) : [];
-  const colLabels = showLabels ? thinnedLabelIndices(cols, cell, minSpacing) : [];
-  // Thinned labels carry their position ("21·w20"): count it in.
-  const widest = (indices: readonly number[], tokens: readonly string[], count: number) => {
-    const prefix = indices.length < count ? `${count}·` : '';
-    return Math.min(LABEL_MAX_WIDTH, Math.max(0, ...indices.map((i) => estimateTextWidth(prefix + truncateLabel(tokens[i] ?? '', LABEL_MAX_CHARS), fontSize))));
+  const grid = cellGrid({ rows, cols, size, ...(showLabels ? { queryTokens, keyTokens } : {}) });
+  const { cellWidth: cell, fontSize, plotWidth, plotHeight } = grid;
+  // Thinned labels carry their position ("21·w20"): count in the longest one.
+  const widest = (labels: readonly AxisLabel[], tokens: readonly string[], count: number, thinned: boolean) => {
+    const prefix = thinned ? estimateTextWidth(`${count}·`, fontSize) : 0;
+    return Math.min(LABEL_MAX_WIDTH, Math.max(0, ...labels.map((l) => prefix + estimateTextWidth(cutLabel(tokens[l.index] ?? '', l.index, false, grid.labelChars), fontSize))));
   };
-  const rowLabelWidth = widest(rowLabels, queryTokens, rows);
-  const colLabelWidth = widest(colLabels, keyTokens, cols);
+  const rowLabelWidth = widest(grid.rowLabels, queryTokens, rows, grid.rowsThinned);
+  const colLabelWidth = widest(grid.colLabels, keyTokens, cols, grid.colsThinned);
   const angle = (COLUMN_LABEL_ANGLE * Math.PI) / 180;
   const markerText = cell >= fontSize;
   const markerSpace = hasFullyMaskedRows ? (markerText ? MARKER_TEXT_SPACE : MARKER_SYMBOL_SPACE) : 0;
@@ -66,17 +55,11 @@ export function heatmapLayout({ rows, cols, size, queryTokens, keyTokens, showLa
     left: AXIS_NAME_SPACE + (showLabels ? rowLabelWidth + 6 : 0) + 4,
   };
   return {
-    useCanvas: longest > SVG_TOKEN_LIMIT,
-    cellWidth: cell,
-    cellHeight: cell,
-    plotWidth,
-    plotHeight,
+    ...grid,
+    useCanvas: grid.medium === 'canvas',
     margin,
     width: Math.ceil(margin.left + plotWidth + margin.right),
     height: Math.ceil(margin.top + plotHeight + margin.bottom),
-    fontSize,
-    rowLabels,
-    colLabels,
     markerText,
     labelAngle: COLUMN_LABEL_ANGLE,
   };

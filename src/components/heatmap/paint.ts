@@ -1,8 +1,10 @@
-// Canvas painting shared by the large heatmap and the thumbnails: one ImageData pixel per cell, scaled up without
-// smoothing, then hatch lines over the blocked cells. The pixel filling is pure (tested without a canvas).
+// The canvas renderer of the one cell layout (cellLayout.ts), for the large heatmap and the thumbnails: one
+// ImageData pixel per cell, scaled up without smoothing, then hatch lines over the layout's blocked runs. The pixel
+// filling is pure (tested without a canvas).
 import { rgb } from 'd3';
 import type { BlockedMask, Matrix } from '../../engine';
-import { isBlockedAt, type HeatmapScale } from './heatmapModel';
+import type { HeatmapCellLayout } from './cellLayout';
+import type { HeatmapScale } from './heatmapModel';
 import { MASKED_CELL_FILL, MASKED_HATCH_STROKE } from './palettes';
 
 /** Colour steps in a ramp: 256 is finer than the eye can tell apart on these palettes. */
@@ -86,39 +88,23 @@ export function fillCellPixels(
   return pixels;
 }
 
-/** Blocked cells merged into horizontal runs per row, [q, kFrom, kTo): a causal mask of n rows is n − 1 runs. */
-export function blockedRuns(matrix: Matrix, mask: BlockedMask | null | undefined): [number, number, number][] {
-  const runs: [number, number, number][] = [];
-  for (let q = 0; q < matrix.rows; q++) {
-    let start = -1;
-    for (let k = 0; k <= matrix.cols; k++) {
-      const blocked = k < matrix.cols && isBlockedAt(matrix, mask, q * matrix.cols + k);
-      if (blocked && start < 0) start = k;
-      else if (!blocked && start >= 0) {
-        runs.push([q, start, k]);
-        start = -1;
-      }
-    }
-  }
-  return runs;
-}
+export { blockedRuns } from './cellLayout';
 
 export interface PaintOptions {
-  readonly matrix: Matrix;
-  readonly scale: HeatmapScale;
-  readonly mask?: BlockedMask | null;
-  /** CSS pixel size of the painted cell area. */
-  readonly width: number;
-  readonly height: number;
+  /** CSS pixel size of the painted cell area (default the layout's plotWidth × plotHeight). */
+  readonly width?: number;
+  readonly height?: number;
   /** Device pixel ratio (default window.devicePixelRatio or 1). */
   readonly pixelRatio?: number;
 }
 
 /**
- * Paints the heatmap on `canvas` at device resolution. Returns false (and draws nothing) where canvas is not
- * available, e.g. jsdom.
+ * Paints a cell layout on `canvas` at device resolution: one pixel per cell (its colour from the layout's scale,
+ * blocked cells grey), scaled up without smoothing over the cell area, then hatch lines over the layout's blocked
+ * runs. Returns false (and draws nothing) where canvas is not available, e.g. jsdom.
  */
-export function paintHeatmap(canvas: HTMLCanvasElement, { matrix, scale, mask, width, height, pixelRatio }: PaintOptions): boolean {
+export function paintHeatmap(canvas: HTMLCanvasElement, layout: HeatmapCellLayout, { width = layout.plotWidth, height = layout.plotHeight, pixelRatio }: PaintOptions = {}): boolean {
+  const { matrix, scale, mask } = layout;
   const ratio = pixelRatio ?? (typeof window !== 'undefined' && window.devicePixelRatio > 0 ? window.devicePixelRatio : 1);
   const ctx = safeContext(canvas);
   if (!ctx || matrix.rows === 0 || matrix.cols === 0) return false;
@@ -137,7 +123,7 @@ export function paintHeatmap(canvas: HTMLCanvasElement, { matrix, scale, mask, w
   ctx.imageSmoothingEnabled = false;
   ctx.clearRect(0, 0, w, h);
   ctx.drawImage(scratch.canvas, 0, 0, matrix.cols, matrix.rows, 0, 0, w, h);
-  const hatch = hatchOverlay(canvas.ownerDocument, matrix, mask, w, h, ratio);
+  const hatch = hatchOverlay(canvas.ownerDocument, layout, w, h, ratio);
   if (hatch) ctx.drawImage(hatch, 0, 0);
   return true;
 }
@@ -170,15 +156,14 @@ function cellCanvas(target: HTMLCanvasElement, cols: number, rows: number): Cell
 }
 
 /**
- * The hatch lines over the blocked cells, at device size, drawn once per mask shape and size and kept: a head
- * toggle repaints several heatmaps of the same causal mask, and clipping and stroking the lines was most of a paint.
- * Null when no cell is blocked.
+ * The hatch lines over the layout's blocked runs, at device size, drawn once per blocked shape and size and kept: a
+ * head toggle repaints several heatmaps of the same causal mask, and clipping and stroking the lines was most of a
+ * paint. Null when no cell is blocked.
  */
-function hatchOverlay(doc: Document, matrix: Matrix, mask: BlockedMask | null | undefined, w: number, h: number, ratio: number): HTMLCanvasElement | null {
-  const shape = maskShape(matrix, mask);
-  if (shape === null) return null;
-  const { runs } = shape;
-  const key = `${w}x${h}@${ratio}/${matrix.rows}x${matrix.cols}/${shape.key}`;
+function hatchOverlay(doc: Document, layout: HeatmapCellLayout, w: number, h: number, ratio: number): HTMLCanvasElement | null {
+  const { blockedRuns: runs, rows, cols } = layout;
+  if (runs.length === 0) return null;
+  const key = `${w}x${h}@${ratio}/${rows}x${cols}/${layout.blockedKey}`;
   const kept = hatchCache.get(key);
   if (kept && kept.ownerDocument === doc) {
     hatchCache.delete(key); // most recently used last
@@ -190,8 +175,9 @@ function hatchOverlay(doc: Document, matrix: Matrix, mask: BlockedMask | null | 
   overlay.height = h;
   const ctx = safeContext(overlay);
   if (!ctx) return null;
-  const cw = w / matrix.cols;
-  const ch = h / matrix.rows;
+  // The layout's cells at device size (a canvas has no gap between cells: its inset is 0).
+  const cw = w / cols;
+  const ch = h / rows;
   ctx.beginPath();
   for (const [q, k0, k1] of runs) ctx.rect(k0 * cw, q * ch, (k1 - k0) * cw, ch);
   ctx.clip();
@@ -207,31 +193,6 @@ function hatchOverlay(doc: Document, matrix: Matrix, mask: BlockedMask | null | 
   hatchCache.set(key, overlay);
   if (hatchCache.size > HATCH_CACHE_SIZE) hatchCache.delete(hatchCache.keys().next().value as string);
   return overlay;
-}
-
-/** A mask's blocked runs and a key naming them; null when nothing is blocked. */
-interface MaskShape {
-  readonly runs: [number, number, number][];
-  readonly key: string;
-}
-
-// Per mask object: a run's mask is shared by its heads and kept across head toggles, so its runs are found once.
-const maskShapes = new WeakMap<BlockedMask, Map<string, MaskShape | null>>();
-
-function maskShape(matrix: Matrix, mask: BlockedMask | null | undefined): MaskShape | null {
-  const size = `${matrix.rows}x${matrix.cols}`;
-  // A matrix's own −∞ cells (masked scores) are blocked too: a shape kept for the mask alone may not cover them.
-  const keyed = mask != null && !matrix.data.includes(-Infinity);
-  const kept = keyed ? maskShapes.get(mask)?.get(size) : undefined;
-  if (kept !== undefined) return kept;
-  const runs = blockedRuns(matrix, mask);
-  const shape = runs.length === 0 ? null : { runs, key: runs.map((r) => r.join(',')).join(';') };
-  if (keyed) {
-    const bySize = maskShapes.get(mask) ?? new Map<string, MaskShape | null>();
-    bySize.set(size, shape);
-    maskShapes.set(mask, bySize);
-  }
-  return shape;
 }
 
 /** Overlays kept: a page shows a few sizes (thumbnails, the selected head, an embed) of one or two masks. */
