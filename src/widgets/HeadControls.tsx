@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { HeadSwitch } from '../components/controls/HeadSwitch';
+import { HeadSwitchList } from '../components/headswitches';
 import { HeadSwatch } from '../components/headview/HeadToggles';
 import { useT } from '../i18n/translate';
 import type { HeadChoice } from '../state/labStore';
@@ -22,7 +22,7 @@ export function HeadControls({ head, toggles, swatches = false }: HeadControlsPr
   const t = useT();
   const id = useId();
   const { numLayers, numHeads } = useModelShape();
-  const { selectedLayer, selectedHead, set } = useLabFields('selectedLayer', 'selectedHead', 'set');
+  const { selectedLayer, selectedHead, disabledHeads, set, toggleHead } = useLabFields('selectedLayer', 'selectedHead', 'disabledHeads', 'set', 'toggleHead');
   // The selects show what the widgets show: the selection clamped into the model.
   const layer = Math.max(0, Math.min(selectedLayer, numLayers - 1));
   const shownHead: HeadChoice = selectedHead === 'average' ? 'average' : Math.max(0, Math.min(selectedHead, numHeads - 1));
@@ -59,15 +59,21 @@ export function HeadControls({ head, toggles, swatches = false }: HeadControlsPr
         )}
       </div>
       {toggles && (
-        <fieldset className="ev-heads__toggles">
-          <legend>{t('embed.heads.toggles', { layer: layer + 1 })}</legend>
-          {heads.map((h) => (
-            <HeadSwitch key={h} layer={layer} head={h} className="ev-heads__toggle">
+        <HeadSwitchList
+          className="ev-heads__toggles"
+          legend={t('embed.heads.toggles', { layer: layer + 1 })}
+          layers={[layer]}
+          heads={numHeads}
+          off={disabledHeads}
+          onToggle={(l, h) => toggleHead(l, h)}
+          itemClassName={() => 'ev-heads__toggle'}
+          label={(_, h) => (
+            <>
               {swatches && <HeadSwatch head={h} />}
               {t('embed.heads.toggle', { n: h + 1 })}
-            </HeadSwitch>
-          ))}
-        </fieldset>
+            </>
+          )}
+        />
       )}
     </fieldset>
   );

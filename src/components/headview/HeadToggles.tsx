@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/translate';
+import { HeadSwitchList } from '../headswitches';
 import { headStroke } from './headColors';
 
 export interface HeadTogglesProps {
@@ -35,51 +36,57 @@ export function HeadSwatch({ head }: { readonly head: number }) {
   );
 }
 
-/** One native checkbox per head (checked = in the computation), with "only this" and "all on" shortcuts. */
+/** The head view's list: one native checkbox per head of its layer (checked = in the computation) in the shared HeadSwitchList, with "only this", "draw alone" and "all on". */
 export function HeadToggles({ numHeads, disabled, layerNumber, labels, guide, onToggle, onOnly, onAllOn, drawnAlone = null, onDrawAlone, emphasised = null }: HeadTogglesProps) {
   const t = useT();
+  const layer = layerNumber - 1;
   return (
-    <fieldset className="headview-heads">
-      <legend>{t('headview.headsLegend', { layer: layerNumber })}</legend>
-      <ul className="headview-head-list">
-        {Array.from({ length: numHeads }, (_, head) => {
-          const off = disabled.has(head);
-          const label = labels?.[head] ?? null;
-          return (
-            <li key={head} className={['headview-head', off ? 'headview-head--off' : '', emphasised === head ? 'headview-head--selected' : ''].filter(Boolean).join(' ')}>
-              <label>
-                <input type="checkbox" checked={!off} onChange={() => onToggle(head)} />
-                <HeadSwatch head={head} />
-                {label === null ? t('headview.head', { n: head + 1 }) : t('headLabels.named', { name: t('headview.head', { n: head + 1 }), label })}
-              </label>
-              {off && <span className="headview-off-note">{t('headview.headOff')}</span>}
-              {emphasised === head && <span className="headview-selected-note">{t('headview.selectedHead')}</span>}
-              {numHeads > 1 && (
-                <button type="button" className="headview-only" aria-label={t('headview.onlyLabel', { n: head + 1, layer: layerNumber })} onClick={() => onOnly(head)}>
-                  {t('headview.only')}
-                </button>
-              )}
-              {numHeads > 1 && onDrawAlone && (
-                <button
-                  type="button"
-                  className="headview-alone"
-                  aria-pressed={drawnAlone === head}
-                  aria-label={t('headview.drawAloneLabel', { n: head + 1 })}
-                  disabled={off}
-                  onClick={() => onDrawAlone(drawnAlone === head ? null : head)}
-                >
-                  {t('headview.drawAlone')}
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+    <HeadSwitchList
+      className="headview-heads"
+      legend={t('headview.headsLegend', { layer: layerNumber })}
+      layers={[layer]}
+      heads={numHeads}
+      off={[...disabled].map((head) => ({ layer, head }))}
+      onToggle={(_, head) => onToggle(head)}
+      itemClassName={(_, head, off) => ['headview-head', off ? 'headview-head--off' : '', emphasised === head ? 'headview-head--selected' : ''].filter(Boolean).join(' ')}
+      label={(_, head) => {
+        const label = labels?.[head] ?? null;
+        return (
+          <>
+            <HeadSwatch head={head} />
+            {label === null ? t('headview.head', { n: head + 1 }) : t('headLabels.named', { name: t('headview.head', { n: head + 1 }), label })}
+          </>
+        );
+      }}
+      after={(_, head, off) => (
+        <>
+          {off && <span className="headview-off-note">{t('headview.headOff')}</span>}
+          {emphasised === head && <span className="headview-selected-note">{t('headview.selectedHead')}</span>}
+          {numHeads > 1 && (
+            <button type="button" className="headview-only" aria-label={t('headview.onlyLabel', { n: head + 1, layer: layerNumber })} onClick={() => onOnly(head)}>
+              {t('headview.only')}
+            </button>
+          )}
+          {numHeads > 1 && onDrawAlone && (
+            <button
+              type="button"
+              className="headview-alone"
+              aria-pressed={drawnAlone === head}
+              aria-label={t('headview.drawAloneLabel', { n: head + 1 })}
+              disabled={off}
+              onClick={() => onDrawAlone(drawnAlone === head ? null : head)}
+            >
+              {t('headview.drawAlone')}
+            </button>
+          )}
+        </>
+      )}
+    >
       <button type="button" className="headview-all-on" disabled={disabled.size === 0} onClick={onAllOn}>
         {t('headview.allOn')}
       </button>
       <p className="headview-note">{t('headview.ablationNote')}</p>
       {guide}
-    </fieldset>
+    </HeadSwitchList>
   );
 }

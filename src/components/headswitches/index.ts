@@ -1,0 +1,1 @@
+export { HeadSwitchList, type HeadSwitchListProps } from './HeadSwitchList';
