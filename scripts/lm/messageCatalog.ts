@@ -31,9 +31,8 @@ export function poTranslations(po: string): string[] {
         field = 'msgid';
         msgid = unescapeC(start[2]);
       } else if (kind.startsWith('msgstr')) field = 'msgstr';
-      else field = kind === 'msgid_plural' ? 'other' : 'other';
+      else field = 'other'; // msgctxt, msgid_plural: read past
       current = unescapeC(start[2]);
-      if (kind === 'msgctxt') msgid = '';
       continue;
     }
     const more = /^"(.*)"$/.exec(line);

@@ -74,13 +74,11 @@ def weights(args) -> int:
     model = state["model"]
     key = "wte_factor.weight" if "wte_factor.weight" in model else "wte.weight"
     table = model[key].clone()
-    swapped = torch.tensor([s["id"] for s in swaps])
-    tokens_after = {s["id"]: s["new"] for s in swaps}
-    # Han rows that stay: every id whose token (after the swap) is a Han character and that was not swapped. The
-    # vocabulary is not at hand here, so the swaps file's old tokens mark which rows change, and the Han rows are
-    # found from the vocabulary passed in.
+    swapped_ids = {s["id"] for s in swaps}
+    swapped = torch.tensor([s["id"] for s in swaps])  # in the file's order: row k gets the k-th noise draw
+    # the Han rows that stay (Han characters of the new vocabulary, not swapped) give the mean and spread
     vocab = json.load(open(args.vocabulary, encoding="utf-8"))["tokens"]
-    han = torch.tensor([i for i, t in enumerate(vocab) if is_han(t) and i not in tokens_after])
+    han = torch.tensor([i for i, t in enumerate(vocab) if is_han(t) and i not in swapped_ids])
     rows = table[han]
     mean, spread = rows.mean(0), rows.std(0)
     g = torch.Generator().manual_seed(args.seed)
