@@ -7,7 +7,7 @@ import { TokenChips } from './components/controls/TokenChips';
 import { HeadsGrid } from './components/headsgrid';
 import { FIND_HEADS_FROM, FindHeadsTable } from './components/headlabels';
 import { HeadViewPanel } from './components/headview';
-import { CausalSwitch, LabPresets, ModelLoadStatus, ModelPicker } from './components/model';
+import { CausalSwitch, LabPresets, ModelStatusLine, ModelPicker } from './components/model';
 import { PredictionsPanel } from './components/predictions';
 import { SelectedHeadPanel } from './components/selectedhead';
 import { useT } from './i18n/translate';
@@ -67,7 +67,7 @@ function LabViews() {
   const { result } = computation;
   return (
     <div className="lab-views" id="views" tabIndex={-1}>
-      <ModelLoadStatus />
+      <ModelStatusLine />
       <LabStatus state={computation} />
       {result.ok && page === 'walkthrough' && (
         <Suspense fallback={<p className="lab-pending">{t('status.updating')}</p>}>

@@ -1,3 +1,4 @@
+import type { KindText } from '../models/modelStatus';
 import { catalogs, type MessageKey } from './catalog';
 import { useUi, type Locale } from '../state/uiStore';
 
@@ -25,4 +26,12 @@ export function isMessageKey(key: string): key is MessageKey {
 /** A model kind's message (its traits name keys as plain strings), or the key itself when no text has it. */
 export function kindMessage(t: Translate, key: string, params?: Params): string {
   return isMessageKey(key) ? t(key, params) : key;
+}
+
+/** A model kind's sentence (models/modelStatus.ts), its placeholders translated first; an unknown key shows as itself. */
+export function kindText(t: Translate, text: KindText): string {
+  if ('plain' in text) return text.plain;
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text.params ?? {})) params[name] = typeof value === 'object' ? kindText(t, value) : value;
+  return kindMessage(t, text.key, params);
 }

@@ -1,4 +1,5 @@
 import type { EngineError, LmRunInputs, ModelConfig, RunInputs, Token } from '../engine';
+import type { ModelStatus, StatusPlace } from './modelStatus';
 import type { LabResult } from './runResult';
 
 /*
@@ -116,4 +117,6 @@ export interface ModelKind {
   runner(): ModelRunner | null;
   /** Its shape now: fixed, or the opened model's; null: the settings' (or none open yet). */
   shape(): ModelShape | null;
+  /** What the status line says of it (loading, a note, a failure), the same object until that changes. */
+  status(place: StatusPlace): ModelStatus;
 }

@@ -50,8 +50,9 @@ export interface WalkthroughSettings {
 
 export interface WalkthroughActions {
   readonly set: (patch: Partial<WalkthroughSettings>) => void;
-  readonly next: () => void;
-  readonly back: () => void;
+  /** One step on, in the order of `normFirst` (the model's own order when it has one; default: the switch's). */
+  readonly next: (normFirst?: boolean) => void;
+  readonly back: (normFirst?: boolean) => void;
   readonly reset: () => void;
 }
 
@@ -66,8 +67,8 @@ export const DEFAULT_WALKTHROUGH: WalkthroughSettings = {
 
 export type WalkthroughState = WalkthroughSettings & WalkthroughActions;
 
-function moved(s: WalkthroughSettings, by: number): Partial<WalkthroughSettings> {
-  const order = stepOrder(s.normFirst);
+function moved(s: WalkthroughSettings, by: number, normFirst: boolean = s.normFirst): Partial<WalkthroughSettings> {
+  const order = stepOrder(normFirst);
   const index = Math.min(order.length - 1, Math.max(0, order.indexOf(s.step) + by));
   const atEnd = index === order.length - 1;
   return { step: order[index], playing: s.playing && !atEnd };
@@ -79,8 +80,8 @@ export function createWalkthroughStore(initial: Partial<WalkthroughSettings> = {
     ...DEFAULT_WALKTHROUGH,
     ...initial,
     set: (patch) => set(patch),
-    next: () => set((s) => moved(s, 1)),
-    back: () => set((s) => moved(s, -1)),
+    next: (normFirst) => set((s) => moved(s, 1, normFirst)),
+    back: (normFirst) => set((s) => moved(s, -1, normFirst)),
     reset: () => set(DEFAULT_WALKTHROUGH),
   }));
 }

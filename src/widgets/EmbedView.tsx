@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LabStatus } from '../components/LabStatus';
-import { Gpt2LoadStatus } from '../components/model/Gpt2LoadStatus';
+import { ModelStatusLine } from '../components/model/ModelStatusLine';
 import { UrlNotices } from '../components/share/UrlNotices';
 import { useT } from '../i18n/translate';
 import { useUi } from '../state/uiStore';
@@ -104,7 +104,7 @@ function EmbedViewBody({ options, notices = [], labUrl = './index.html' }: Embed
       {options.controls.length > 0 && <EmbedControls options={options} tokens={result.ok ? result.tokens : null} onReset={resetToStart} />}
       {/* The √d_k experiment needs no sentence: "type a sentence" would only confuse there. */}
       {options.widget !== 'sqrt-dk' && <LabStatus state={computation} />}
-      <Gpt2LoadStatus />
+      <ModelStatusLine place="embed" />
       <div className="ev-widget">
         {widgetLocked ? (
           <fieldset className="ev-lock ev-lock--widget" disabled>

@@ -1,9 +1,9 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { useUi } from '../../src/state/uiStore';
 import { lmModelStore, setModelBase, type LmLoadState } from '../../src/models/trained/lmModelStore';
-import { translate } from '../../src/i18n/translate';
+import { kindText, translate } from '../../src/i18n/translate';
 import { defineElements } from '../../src/widgets/elements/defineElements';
-import { modelFailureCause, modelFailureText } from '../../src/widgets/elements/modelFailure';
+import { modelFailureCause, modelFailureText } from '../../src/models/trained/trainedStatus';
 import { ROOT_CLASS } from '../../src/widgets/elements/widgetStyles';
 
 /*
@@ -27,8 +27,8 @@ describe('modelFailureCause / modelFailureText', () => {
   ];
   it.each(cases)('%o is %s', (state, cause, text) => {
     expect(modelFailureCause(state)).toBe(cause);
-    expect(modelFailureText(en, state, MODEL)).toMatch(text);
-    expect(modelFailureText(en, state, MODEL)).toMatch(/The untrained model is shown instead\.$/);
+    expect(kindText(en, modelFailureText(state, MODEL))).toMatch(text);
+    expect(kindText(en, modelFailureText(state, MODEL))).toMatch(/The untrained model is shown instead\.$/);
   });
 });
 

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { CausalLmModel } from '../../engine';
 import type { Generation as GenerationResult } from '../../engine/decoding';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
-import { percentRead } from '../model/percentRead';
+import { percentRead } from '../../models/modelStatus';
 import { useT } from '../../i18n/translate';
 import { ensureTrainedModel, lmModelStore, type LmLoadState } from '../../models/trained/lmModelStore';
 import { AttentionRowStrip } from './AttentionRowStrip';

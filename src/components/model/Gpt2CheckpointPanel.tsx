@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { gpt2ErrorText } from './gpt2ErrorText';
-import { percentRead } from './percentRead';
+import { percentRead } from '../../models/modelStatus';
 import { useT, type Translate } from '../../i18n/translate';
 import { GPT2_TOKEN_LIMIT } from '../../models/gpt2/gpt2Runs';
 import { closeCheckpoint, gpt2Store, openCheckpointFiles, openCheckpointUrl, type CheckpointSummary, type Gpt2State } from '../../models/gpt2/gpt2Store';
@@ -19,7 +19,7 @@ function Gpt2Status({ state }: { readonly state: Gpt2State }) {
   if (state.status === 'none') return null;
   if (state.status === 'error') {
     return (
-      // Not an alert: the line above the views (Gpt2LoadStatus) announces it once.
+      // Not an alert: the line above the views (ModelStatusLine) announces it once.
       <p className="notice model-status model-status--error">{t('gpt2.error', { message: gpt2ErrorText(t, state) })}</p>
     );
   }

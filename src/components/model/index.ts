@@ -1,7 +1,6 @@
 export { ModelPicker, MODEL_CARD_HREF } from './ModelPicker';
-export { ModelLoadStatus } from './ModelLoadStatus';
+export { ModelStatusLine } from './ModelStatusLine';
 export { CausalSwitch } from './CausalSwitch';
 export { LabPresets } from './LabPresets';
 export { exampleSettings, TRAINED_EXAMPLE_IDS, TRAINED_EXAMPLES, type TrainedExampleId } from './labPresets';
-export { Gpt2LoadStatus } from './Gpt2LoadStatus';
 export { Gpt2CheckpointPanel } from './Gpt2CheckpointPanel';

@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- TODO(issue 36, lead): the next-token distributions should come with the run (and its baseline) from the state layer.
 import { nextTokenDistribution, type CausalLmRun } from '../../engine';
 import { useT, type Translate } from '../../i18n/translate';
 import type { LabComputation } from '../../state/computeLab';
-import { labBaselineRun } from '../../models/pipeline/labVariants';
+import { rememberedBaseline } from '../../models/pipeline/labVariants';
 import { nextTokenRun } from '../../models/registry';
 import { useLabFields } from '../../state/useLabFields';
 import { NextTokenPredictions } from './NextTokenPredictions';
@@ -31,7 +30,8 @@ export function PredictionsPanel({ result }: { readonly result: LabComputation }
   const { predictAt, set } = useLabFields('predictAt', 'set');
   const run = nextTokenRun(result);
   const change = run ? changesOf(run, t) : null;
-  const baseline = useMemo(() => (run && change !== null ? labBaselineRun(run) : null), [run, change]);
+  // Computed by the pipeline with the run (models/pipeline/labVariants.ts): read here, never computed.
+  const baseline = run && change !== null ? rememberedBaseline(run) : null;
   if (!run) return null;
   const positions = run.tokenIds.length;
   const position = predictAt === null ? positions - 1 : Math.min(Math.max(0, predictAt), positions - 1);

@@ -32,9 +32,11 @@ const BOX = 44;
 const TOP = 40;
 
 /** The encoder block as boxes and arrows, with the post-LN / pre-LN switch; the current step's box is highlighted. */
-export function NormOrderDiagram({ current }: { readonly current: WalkthroughStepId }) {
+export function NormOrderDiagram({ current, normFirst: shown }: { readonly current: WalkthroughStepId; readonly normFirst?: boolean }) {
   const t = useT();
-  const normFirst = useWalkthrough((s) => s.normFirst);
+  const switched = useWalkthrough((s) => s.normFirst);
+  // The order the walkthrough shows (a model built pre-LN has its own), else the switch's.
+  const normFirst = shown ?? switched;
   const { list, skips } = nodes(normFirst, t('walkthrough.flow.input'), t('walkthrough.flow.output'));
   const width = STEP_X * list.length;
   const cx = (i: number) => i * STEP_X + STEP_X / 2;

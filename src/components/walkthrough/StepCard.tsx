@@ -37,7 +37,9 @@ function StepView({ step, onStep }: { readonly step: WalkthroughStepId; readonly
   const t = useT();
   const lab = useLabComputation();
   const data = useWalkthroughData();
-  const normFirst = useWalkthrough((s) => s.normFirst);
+  const switched = useWalkthrough((s) => s.normFirst);
+  // The order shown: the model's own when it is built pre-LN, else the switch's.
+  const normFirst = data?.normFirst ?? switched;
   const order = stepOrder(normFirst);
   const index = Math.max(0, order.indexOf(step));
   if (!lab.ok) return <p className="wt-step-card__message">{engineErrorMessage(t, lab.error)}</p>;

@@ -48,16 +48,16 @@ function isTyping(target: EventTarget | null): boolean {
 export function Walkthrough({ autoplayMs = 5000, className }: WalkthroughProps) {
   const t = useT();
   const data = useWalkthroughData();
-  const { step, normFirst, playing, set, next, back } = useWalkthrough();
+  const { step, normFirst: switched, playing, set, next: nextIn, back: backIn } = useWalkthrough();
   const { numHeads, numLayers } = useModelShape();
   const selectedHead = useLab((s) => s.selectedHead);
   const setLab = useLab((s) => s.set);
   const reducedMotion = usePrefersReducedMotion();
-  // The trained model is pre-LN: the steps follow that order whatever the switch said for the untrained one.
-  const languageModel = data?.languageModel ?? false;
-  useEffect(() => {
-    if (languageModel && !normFirst) set({ normFirst: true });
-  }, [languageModel, normFirst, set]);
+  // A model built pre-LN (the language models) is walked in that order whatever the switch says for the untrained one:
+  // walkthroughData gives the order shown.
+  const normFirst = data?.normFirst ?? switched;
+  const next = () => nextIn(normFirst);
+  const back = () => backIn(normFirst);
   const headingId = useId();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const order = stepOrder(normFirst);
@@ -66,9 +66,9 @@ export function Walkthrough({ autoplayMs = 5000, className }: WalkthroughProps) 
 
   useEffect(() => {
     if (!playing || reducedMotion) return;
-    const id = setTimeout(next, autoplayMs);
+    const id = setTimeout(() => nextIn(normFirst), autoplayMs);
     return () => clearTimeout(id);
-  }, [playing, reducedMotion, step, next, autoplayMs]);
+  }, [playing, reducedMotion, step, nextIn, normFirst, autoplayMs]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (isTyping(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;

@@ -228,7 +228,7 @@ export function StepBody({ step, data }: { readonly step: WalkthroughStepId; rea
             <span className="wt-op">→ LN₁ →</span>
             {m('norm1', t('walkthrough.matrix.norm1'), data.normFirst ? layer.attentionInput : layer.afterAttention)}
           </div>
-          <NormOrderDiagram current={step} />
+          <NormOrderDiagram current={step} normFirst={data.normFirst} />
         </>
       );
     case 'ffn':
@@ -259,7 +259,7 @@ export function StepBody({ step, data }: { readonly step: WalkthroughStepId; rea
             <span className="wt-op">→ LN₂ →</span>
             {data.normFirst ? m('ffn-input', t('walkthrough.matrix.ffnInput'), layer.ffnInput) : m('output', t('walkthrough.matrix.output'), layer.output)}
           </div>
-          <NormOrderDiagram current={step} />
+          <NormOrderDiagram current={step} normFirst={data.normFirst} />
         </>
       );
   }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { sliceCols, type AttentionTrace, type BlockedMask, type EncoderLayerTrace, type Matrix } from '../../engine';
 import { traitsOfRun } from '../../models/registry';
 import { useLab } from '../../state/labStore';
-import { labRunWithNormFirst } from '../../models/pipeline/labVariants';
+import { useRunWithNormFirst } from '../../state/useRunVariant';
 import { useLabComputation } from '../../state/useLabComputation';
 import { useWalkthrough } from '../../state/walkthroughStore';
 
@@ -36,7 +36,7 @@ export function useWalkthroughData(): WalkthroughData | null {
   const selectedHead = useLab((s) => s.selectedHead);
   const normFirst = useWalkthrough((s) => s.normFirst);
   // The lab's run (post-LN), or the state layer's pre-LN variant of it; the trained model is shown as it is.
-  const run = useMemo(() => (lab.ok ? labRunWithNormFirst(lab, normFirst) : null), [lab, normFirst]);
+  const run = useRunWithNormFirst(lab, normFirst);
   const words = useMemo(() => run?.tokens.map((t) => t.text) ?? [], [run]);
   return useMemo(() => {
     if (!run || !lab.ok || run.layers.length === 0) return null;

@@ -36,7 +36,7 @@ export interface ResolvedLmInputs extends Required<LmRunOptions> {
 
 /**
  * The model a language-model run names: a CausalLmModel on this thread, or a stand-in for one that runs in a Web
- * Worker (a GPT-2 checkpoint: src/state/gpt2), which has the shape, the tokenizer and the labels but no weights here.
+ * Worker (a GPT-2 checkpoint: src/models/gpt2), which has the shape, the tokenizer and the labels but no weights here.
  * What runs the model again (a baseline, a probe) asks which of the two it has.
  */
 export interface LmRunModel {

@@ -8,8 +8,8 @@ import type { CausalLmRun, LmRunModel } from './lmTypes';
 import type { EncoderRun } from './types';
 
 /*
- * A run sent between threads (a GPT-2 checkpoint runs in a Web Worker, src/state/gpt2; so does the untrained
- * encoder on a long text, src/state/encoderWorker). postMessage
+ * A run sent between threads (a GPT-2 checkpoint runs in a Web Worker, src/models/gpt2; so does the untrained
+ * encoder on a long text, src/models/untrained). postMessage
  * copies plain data only, so on the way out the model is left behind and the lazy logits are computed into a plain
  * matrix; on the way in, each head's trace gets back the getters that compute scores / scaled / masked from q and k
  * when a view first reads them (attention.ts), and the run names the page's stand-in for the model.

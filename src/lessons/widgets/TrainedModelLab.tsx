@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { SentenceInput } from '../../components/controls/SentenceInput';
 import { HeadsGrid } from '../../components/headsgrid';
-import { exampleSettings, ModelLoadStatus, TRAINED_EXAMPLE_IDS, TRAINED_EXAMPLES, type TrainedExampleId } from '../../components/model';
+import { exampleSettings, ModelStatusLine, TRAINED_EXAMPLE_IDS, TRAINED_EXAMPLES, type TrainedExampleId } from '../../components/model';
 import { PredictionsPanel } from '../../components/predictions';
 import { SelectedHeadPanel } from '../../components/selectedhead';
 import { HeadSwitch } from '../../components/controls/HeadSwitch';
@@ -58,7 +58,7 @@ function TrainedModelLabBody({ examples }: { readonly examples: readonly Trained
   return (
     <div className="lw-trained">
       <p className="lw-trained__note">{t('lw.trained.intro')}</p>
-      <ModelLoadStatus />
+      <ModelStatusLine />
       <ul className="lw-trained__examples">
         {examples.map((id) => (
           <li key={id}>

@@ -4,7 +4,10 @@ import { tagAnswer } from '../runTraits';
 import { currentCheckpointLink, isCheckpointLink, openCheckpointOfQuery } from './checkpointLink';
 import { GPT2_TOKEN_LIMIT, gpt2Request, gpt2Runs, gpt2Tokens } from './gpt2Runs';
 import type { Gpt2RunModel } from './gpt2RunModel';
+import { canOpenCheckpoints } from './gpt2Client';
+import { gpt2Status } from './gpt2Status';
 import { gpt2Store, openCheckpointUrl } from './gpt2Store';
+import { statusOnState } from '../modelStatus';
 
 /*
  * A GPT-2 checkpoint the student opened (from their disk, or a folder on this site named by a link): read on the page,
@@ -66,4 +69,6 @@ export const gpt2Kind: ModelKind = {
     const state = gpt2Store.getState();
     return state.status === 'ready' ? state.model.weights : null;
   },
+  // Also on whether this page can start the checkpoint's worker (a widget script on another site cannot).
+  status: statusOnState(() => gpt2Store.getState(), gpt2Status, canOpenCheckpoints),
 };

@@ -1,13 +1,13 @@
 import { attachLmRun, emptyTextError, keptPositions, textChips, type DisplayToken, type EngineError, type LmRunOptions, type Token } from '../../engine';
 import type { LabResult } from '../runResult';
-import { rememberBaselineRun } from '../pipeline/labVariants';
+import { differsFromAsTrained, rememberBaselineRun } from '../pipeline/labVariants';
 import { RUN_LIMITS } from '../pipeline/runLimits';
 import { ReceivedLayers, RunQueue } from '../pipeline/runQueue';
 import type { Gpt2RunModel } from './gpt2RunModel';
 
 /*
  * The runs of an opened GPT-2 checkpoint, asked of its worker by the lab's run source (labRunSource.ts) through a
- * RunQueue (src/state/runQueue.ts): a run takes the worker about half a second, so the page never waits for one.
+ * RunQueue (src/models/pipeline/runQueue.ts): a run takes the worker about half a second, so the page never waits for one.
  */
 
 /** GPT-2 reads at most this many tokens here (pipeline/runLimits.ts). */
@@ -27,15 +27,11 @@ export interface Gpt2RunRequest {
   readonly baseline: boolean;
 }
 
-function differsFromTrained(options: LmRunOptions): boolean {
-  return (options.disabledHeads?.length ?? 0) > 0 || options.causal === false || options.positionalEncoding === false || (options.mask !== undefined && options.mask.kind !== 'none');
-}
-
 /** The text as GPT-2 reads it: start token, the chips' ids, cut at the limit; or the empty-text failure. */
 export function gpt2Request(model: Gpt2RunModel, text: string, options: LmRunOptions): Gpt2RunRequest | EngineError {
   if (text.trim() === '') return emptyTextError();
   const { chips, ids } = textChips(model.tokenizer, text, true);
-  const baseline = differsFromTrained(options);
+  const baseline = differsFromAsTrained(options);
   const key = JSON.stringify([ids.slice(0, options.tokenLimit), options, text]);
   return { key, ids, chips, options, text, baseline };
 }

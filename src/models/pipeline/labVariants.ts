@@ -1,4 +1,4 @@
-import { CausalLmModel, type CausalLmRun, type EncoderRun } from '../../engine';
+import { CausalLmModel, type CausalLmRun, type EncoderRun, type LmRunOptions } from '../../engine';
 import type { LabComputation } from '../runResult';
 
 /*
@@ -15,10 +15,26 @@ const baselines = new WeakMap<CausalLmRun, CausalLmRun>();
 
 /**
  * A baseline computed elsewhere: a checkpoint in a Web Worker answers a run and its baseline together
- * (src/state/gpt2/gpt2Runs.ts), since the page holds no weights to run it again.
+ * (src/models/gpt2/gpt2Runs.ts), since the page holds no weights to run it again.
  */
 export function rememberBaselineRun(run: CausalLmRun, baseline: CausalLmRun): void {
   baselines.set(run, baseline);
+}
+
+/**
+ * Whether a language model's run differs from the model as trained (a head off, its causal mask off, a mask added,
+ * no positions): then its next-token predictions have a "before", the baseline.
+ */
+export function differsFromAsTrained(options: Pick<LmRunOptions, 'disabledHeads' | 'causal' | 'positionalEncoding' | 'mask'>): boolean {
+  return (options.disabledHeads?.length ?? 0) > 0 || options.causal === false || options.positionalEncoding === false || (options.mask !== undefined && options.mask.kind !== 'none');
+}
+
+/**
+ * The baseline the pipeline computed with `run` (a kind with next-token predictions computes it whenever the run
+ * differs from the model as trained), or null: a view reads it, never computes it.
+ */
+export function rememberedBaseline(run: CausalLmRun): CausalLmRun | null {
+  return baselines.get(run) ?? null;
 }
 
 /**

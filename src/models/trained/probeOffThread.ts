@@ -1,7 +1,7 @@
 import type { ProbeReply } from './probeWorker';
 
 /*
- * The trained model's induction probe in a Web Worker (src/state/probeWorker.ts), so its few seconds of CPU never
+ * The trained model's induction probe in a Web Worker (src/models/trained/probeWorker.ts), so its few seconds of CPU never
  * hold the page. The app's entries (main.tsx, embedMain.tsx) say how to start the worker; the custom elements do
  * not (their script runs inside another site's page, which cannot start a worker from our origin), and there, as
  * in tests or wherever the worker fails, the probe runs on the page in short slices (useHeadLabels.ts).

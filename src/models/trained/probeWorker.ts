@@ -1,5 +1,5 @@
 /*
- * The Web Worker entry of the trained model's induction probe (src/state/probeOffThread.ts starts it): 64 forward
+ * The Web Worker entry of the trained model's induction probe (src/models/trained/probeOffThread.ts starts it): 64 forward
  * passes, a few seconds of CPU, off the page's thread. One message in, one out:
  *
  *   page → worker  { bytes: ArrayBuffer }                   the model file, as the page fetched it

@@ -1,8 +1,12 @@
 import type { CausalLmModel } from '../../engine';
 import type { ModelKind, ModelRunner, ModelTraits, RunRequest } from '../modelKind';
 import { asLabResult } from '../pipeline/asLabResult';
+import { differsFromAsTrained, labBaselineRun } from '../pipeline/labVariants';
+import type { LabResult } from '../runResult';
 import { ensureTrainedModel, lmModelStore, MODEL_PATH } from './lmModelStore';
 import { TRAINED_SHAPE } from './trainedShape';
+import { trainedStatus } from './trainedStatus';
+import { statusOnState } from '../modelStatus';
 
 /*
  * The small bilingual language model this project trained (public/models/lm/, its card in README.md there): a file
@@ -23,6 +27,15 @@ const traits: ModelTraits = {
     messages: { truncated: 'model.truncated', fixedShape: 'model.fixed', noShapeYet: null },
   };
 
+/**
+ * The run, and when it differs from the model as trained, its baseline (the predictions' "before"), computed here with
+ * it so that the predictions panel only reads it (pipeline/labVariants.ts).
+ */
+function withBaseline(result: LabResult): LabResult {
+  if (result.ok && result.kind === 'causal_lm' && differsFromAsTrained(result.inputs)) labBaselineRun(result);
+  return result;
+}
+
 const runners = new WeakMap<CausalLmModel, ModelRunner>();
 
 /** How a loaded file runs: one runner per model, so the pipeline sees the same one until a new file. */
@@ -35,7 +48,7 @@ export function trainedRunnerOf(model: CausalLmModel): ModelRunner {
         const inputs = { ...request.inputs, tokenLimit: Math.min(request.inputs.tokenLimit, model.weights.nPositions) };
         return {
           where: 'page',
-          compute: () => asLabResult(traits, () => model.run(inputs)),
+          compute: () => withBaseline(asLabResult(traits, () => model.run(inputs))),
           waitsForPause: false,
           heldTokens: () => [],
         };
@@ -56,4 +69,5 @@ export const trainedKind: ModelKind = {
     return state.status === 'ready' ? trainedRunnerOf(state.trained.model) : null;
   },
   shape: () => TRAINED_SHAPE,
+  status: statusOnState(() => lmModelStore.getState(), trainedStatus),
 };

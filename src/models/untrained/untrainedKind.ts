@@ -1,5 +1,6 @@
 import { encoderModel, tokenize, type Token } from '../../engine';
 import type { ModelKind, ModelRunner, ModelTraits, RunPlan, RunRequest } from '../modelKind';
+import { QUIET } from '../modelStatus';
 import { tagAnswer } from '../runTraits';
 import { RUN_LIMITS } from '../pipeline/runLimits';
 import { asLabResult } from '../pipeline/asLabResult';
@@ -65,4 +66,5 @@ export const untrainedKind: ModelKind = {
   subscribe: () => () => undefined,
   runner: () => runner,
   shape: () => null,
+  status: () => QUIET,
 };

@@ -6,7 +6,8 @@ import { WalkthroughStoreProvider, type WalkthroughState } from '../../state/wal
 import type { EmbedOptions } from '../../shared/embedContract';
 import { EmbedModelScope, EmbedView } from '../EmbedView';
 import type { EmbedPageNotice } from '../parseEmbedQuery';
-import { ElementModelStatus } from './ElementModelStatus';
+import { ModelStatusLine } from '../../components/model/ModelStatusLine';
+import './elementModelStatus.css';
 
 /** One element's own stores: nothing it shows or changes is shared with another element or the app. */
 export interface WidgetStores {
@@ -34,7 +35,7 @@ export function ElementRoot({ stores, options, notices, labUrl }: ElementRootPro
           <WalkthroughStoreProvider store={stores.walkthrough}>
             {/* In the embed's own model scope: predictions and generation run the trained model whatever the attributes say. */}
             <EmbedModelScope widget={options.widget}>
-              <ElementModelStatus />
+              <ModelStatusLine place="element" />
             </EmbedModelScope>
             <EmbedView options={options} notices={notices} labUrl={labUrl} />
           </WalkthroughStoreProvider>

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Gpt2CheckpointPanel, Gpt2LoadStatus } from '../../../src/components/model';
+import { Gpt2CheckpointPanel, ModelStatusLine } from '../../../src/components/model';
 import { setGpt2WorkerFactory } from '../../../src/models/gpt2/gpt2Client';
 import { closeCheckpoint, openCheckpointUrl } from '../../../src/models/gpt2/gpt2Store';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
@@ -24,7 +24,7 @@ describe('the GPT-2 checkpoint panel', () => {
   it('opens the two chosen files and says what they are; Close goes back to none', async () => {
     render(
       <>
-        <Gpt2LoadStatus />
+        <ModelStatusLine />
         <Gpt2CheckpointPanel />
       </>,
     );
@@ -42,7 +42,7 @@ describe('the GPT-2 checkpoint panel', () => {
 
   it('in a widget script on another site (no worker to start) says GPT-2 opens in the lab or an iframe, not “choose its files”', () => {
     setGpt2WorkerFactory(null);
-    render(<Gpt2LoadStatus />);
+    render(<ModelStatusLine />);
     expect(screen.getByRole('alert')).toHaveTextContent('This page cannot start the background thread that runs a checkpoint');
     expect(screen.getByRole('alert')).toHaveTextContent('The untrained model is shown instead.');
     expect(screen.queryByText(/No GPT-2 checkpoint is open yet/)).toBeNull();
@@ -50,7 +50,7 @@ describe('the GPT-2 checkpoint panel', () => {
 
   it('says a refusal in the reader’s language: another site’s link, in Chinese', async () => {
     act(() => useUi.setState({ locale: 'zh' }));
-    render(<Gpt2LoadStatus />);
+    render(<ModelStatusLine />);
     await act(async () => {
       await openCheckpointUrl('https://evil.example.com/gpt2/', 'https://lab.example.edu/');
     });

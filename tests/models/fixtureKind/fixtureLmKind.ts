@@ -4,6 +4,7 @@
 // run on the page; its shape is fixed by its "file".
 import { buildVocabulary, CausalLmModel, createLmTokenizer, type CausalLmWeights } from '../../../src/engine';
 import type { ModelKind, ModelRunner, ModelTraits } from '../../../src/models/modelKind';
+import { QUIET } from '../../../src/models/modelStatus';
 import { asLabResult } from '../../../src/models/pipeline/asLabResult';
 import { loadLmFixture } from '../../engine/lm/causalLmSupport';
 
@@ -55,5 +56,6 @@ export function fixtureLmKind(): ModelKind & { readonly model: CausalLmModel; re
     subscribe: () => () => undefined,
     runner: () => runner,
     shape: () => traits.fixedShape,
+    status: () => QUIET,
   };
 }
