@@ -39,6 +39,52 @@ function forwardPassParts(depth) {
   };
 }
 
+/*
+ * Engine entries that compute, which views may not import or call (the "Views do not run the model" block below).
+ * Derived from the function and class exports of src/engine/index.ts, src/engine/decoding and src/engine/experiments
+ * (the engine's entry points views import), plus engine/train's trainers; every other export there is allowed (types,
+ * matrix and shape helpers, masks, tokenizers, counters, labels, errors, random generators). tests/lint/
+ * viewsDoNotCompute.test.ts lists the allowed ones and fails when an engine export is in neither list, so a new one is
+ * classified when it is added.
+ */
+export const ENGINE_COMPUTES = {
+  // Make, load or move a model or its run.
+  models: [
+    'runModel', 'createModel', 'encoderModel', 'EncoderModel', 'CausalLmModel', 'trainedModelFromBytes', 'gpt2WeightsFromCheckpoint',
+    'causalLmWeightsFromGolden', 'parseLmModelFile', 'tensorToFloat32', 'loadGpt2Tokenizer', 'buildVocabulary', 'attachEncoderRun',
+    'attachLmRun', 'detachEncoderRun', 'detachLmRun', 'copyForTransfer', 'enableFastAttention', 'disableFastAttention',
+  ],
+  // A layer or part of one: projections, feed-forward, norms, activations, embeddings, positions, weights drawn.
+  layers: [
+    'encoderLayer', 'encoderStack', 'layerNorm', 'feedForward', 'gelu', 'geluTanh', 'activateInPlace', 'linear', 'matmul', 'matmulTransposedB',
+    'embedTokens', 'addPositionalEncoding', 'sinusoidalPositionalEncoding', 'randomEncoderLayer', 'randomFeedForward', 'randomMhaParams',
+    'xavierUniform',
+  ],
+  // Attention: scores, softmax, weights, heads and their average.
+  attention: [
+    'scaledDotProductAttention', 'attentionTraceFromWeights', 'maskedSoftmax', 'softmaxVector', 'onlineSoftmax', 'blockwiseAttention',
+    'blockwiseAttentionRow', 'multiHeadAttention', 'finishMultiHeadAttention', 'projectQkv', 'projectQkvArticleLayout', 'attendHeads',
+    'attendWithScores', 'combineHeads', 'averageHeadWeights', 'groupedQueryAttention', 'dotScores', 'scaledDotScores', 'generalScores',
+    'additiveScores', 'concatScores', 'locationScores', 'localPWeights', 'predictivePositions',
+  ],
+  // Head probes and labels.
+  probes: [
+    'inductionProbe', 'inductionScores', 'InductionScoring', 'firstTokenScores', 'previousTokenScores', 'sameTokenScores', 'uniformTextScores',
+    'firstTokenSums', 'previousTokenSums', 'sameTokenSums', 'headLabelsOf',
+  ],
+  // Next-token distributions and decoding.
+  decoding: ['generate', 'kvCacheRun', 'kvCacheStep', 'decodeWithKvCache', 'nextTokenDistribution', 'topPredictions', 'probabilityOf', 'tokenLogProb'],
+  // The teaching experiments (engine/experiments).
+  experiments: ['dotProductStats', 'entropyCurve', 'softmaxEntropyStats', 'softmaxOf', 'rankCollapseCurves', 'randomEncoderLayers'],
+  // Training (engine/train): only the playground's worker trains.
+  training: ['createTrainer', 'trainerFromDecoded', 'trainerFromWeights', 'makeBatch', 'heldOutBatch', 'readModelFile'],
+};
+const ENGINE_COMPUTE_NAMES = Object.values(ENGINE_COMPUTES).flat();
+// One regex of every name but generate (which has its own message), for the call selectors.
+const COMPUTE_CALL = `/^(?:${ENGINE_COMPUTE_NAMES.filter((n) => n !== 'generate').join('|')})$/`;
+const VIEWS_DO_NOT_COMPUTE =
+  'Views do not compute: this engine entry runs attention, a layer, a model, a probe, decoding or an experiment. Draw what the state layer hands you (useLabComputation, labVariants), or ask useExperiment (src/state/experiments) for a widget\'s own experiment.';
+
 // Deeper than any folder in src/ today, with room to grow.
 const MAX_DEPTH = 6;
 
@@ -84,19 +130,40 @@ export default tseslint.config(
   ...layerRules(),
   {
     // Views get data, never a model to run: a run, a baseline or a variant is asked of the state layer
-    // (src/state/computeLab.ts, labVariants.ts), where it is computed once and shared.
+    // (src/state/computeLab.ts, labVariants.ts), where it is computed once and shared; a lesson widget's own small
+    // experiment is asked of useExperiment (src/state/experiments), which memoises it and computes slow ones after
+    // the first paint. So a view imports no engine entry that computes (ENGINE_COMPUTES: by name, from any engine
+    // path, or as `import * as`; types stay allowed), calls none by name, and calls no model method that runs.
     files: ['src/{components,lessons,widgets,guide,playground}/**/*.{ts,tsx}'],
+    // The playground's training worker is not a view: it trains (engine/train) off the page.
+    ignores: ['src/playground/trainWorker.ts', 'src/playground/trainingSession.ts'],
     rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?:\\.\\./)+engine(?:/.*)?$', importNames: ENGINE_COMPUTE_NAMES, allowTypeImports: true, message: VIEWS_DO_NOT_COMPUTE },
+            {
+              regex: '^(?:\\.\\./)+state/experiments/.+$',
+              allowTypeImports: true,
+              message: 'Import useExperiment and the experiments\' types from src/state/experiments (its index), not the files that compute.',
+            },
+          ],
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(run|runIds)$/]",
-          message: 'Views do not run the model: ask the state layer for the run or variant (src/state/computeLab.ts, src/state/labVariants.ts).',
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(run|runIds|runWords|crossAttention|kvCacheDecode|variant)$/]",
+          message: 'Views do not run the model: ask the state layer for the run or variant (src/state/computeLab.ts, src/state/labVariants.ts), or useExperiment (src/state/experiments) for a widget\'s own experiment.',
         },
         {
           selector: "CallExpression[callee.name='generate']",
           message: 'Views do not generate text: ask the state layer (requestGeneration in src/state/generation/generationRun.ts), which uses the generation worker.',
         },
+        { selector: `CallExpression[callee.name=${COMPUTE_CALL}]`, message: VIEWS_DO_NOT_COMPUTE },
+        { selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=${COMPUTE_CALL}]`, message: VIEWS_DO_NOT_COMPUTE },
+        { selector: `NewExpression[callee.name=${COMPUTE_CALL}]`, message: VIEWS_DO_NOT_COMPUTE },
       ],
     },
   },

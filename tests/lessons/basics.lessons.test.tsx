@@ -8,6 +8,7 @@ import { LessonPage } from '../../src/lessons/LessonPage';
 import { useProgress } from '../../src/lessons/progressStore';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../src/state/walkthroughStore';
+import { settleExperiments } from './settleExperiments';
 
 const LESSONS = [whatIsAttention, queriesKeysValues, scaledDotProduct];
 
@@ -36,13 +37,17 @@ describe.each(LESSONS.map((l) => [l.slug, l] as const))('lesson %s', (_slug, les
 describe('the lessons’ “try it” buttons drive the widgets on the page', () => {
   it('lesson 3: one head of width 64 shows in scaling-compare, and the walkthrough opens the scaling step', async () => {
     render(<LessonPage lesson={scaledDotProduct} />);
+    await settleExperiments();
     const compare = widget('scaling-compare');
     expect(within(compare).getByTestId('scaling-compare-setup')).toHaveTextContent('d_k = 8');
     await userEvent.click(tryButton('Use one head of width 64'));
+    await settleExperiments();
     expect(within(compare).getByTestId('scaling-compare-setup')).toHaveTextContent('d_k = 64');
     await userEvent.click(tryButton('Back to 4 heads of width 8'));
+    await settleExperiments();
     expect(within(compare).getByTestId('scaling-compare-setup')).toHaveTextContent('d_k = 8');
     await userEvent.click(tryButton('Open the scaling step on my sentence'));
+    await settleExperiments();
     expect(widget('walkthrough-step').querySelector('[data-step]')).toHaveAttribute('data-step', 'scale');
   });
 

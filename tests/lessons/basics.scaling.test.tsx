@@ -9,6 +9,7 @@ import { dkExponentFor, SqrtDk } from '../../src/lessons/widgets/SqrtDk';
 import { computeLab } from '../../src/state/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../src/state/walkthroughStore';
+import { settleExperiments } from './settleExperiments';
 
 const TEXT = 'the cat sat on the mat';
 
@@ -40,8 +41,9 @@ describe('sqrt-dk', () => {
     for (const bad of [1, 3, 100, 1024, -4, 2.5, '64', undefined]) expect(dkExponentFor(bad)).toBeNull();
   });
 
-  it('config.dk sets the experiment’s d_k on mount; Var(q·k) follows it', () => {
+  it('config.dk sets the experiment’s d_k on mount; Var(q·k) follows it', async () => {
     render(<SqrtDk config={{ dk: 512 }} />);
+    await settleExperiments();
     expect(useWalkthrough.getState().dkExponent).toBe(9);
     expect(screen.getByTestId('wt-dk')).toHaveTextContent('d_k = 512');
     expect(screen.getByTestId('wt-variance').textContent).toMatch(/^Var\(q·k\) over 4000 random pairs: (4[6-9]\d|5\d\d)\.\d unscaled, (0\.9\d|1\.0\d) after ÷√d_k\.$/);
@@ -55,8 +57,9 @@ describe('sqrt-dk', () => {
 });
 
 describe('scaling-compare', () => {
-  it('shows both maps of the selected head for the lab sentence, with the engine’s peak numbers', () => {
+  it('shows both maps of the selected head for the lab sentence, with the engine’s peak numbers', async () => {
     render(<ScalingCompare />);
+    await settleExperiments();
     const scaledMap = screen.getByRole('figure', { name: 'With ÷√d_k (what the model uses)' });
     const unscaledMap = screen.getByRole('figure', { name: 'Without ÷√d_k' });
     expect(within(scaledMap).getByRole('application')).toHaveAccessibleName('With ÷√d_k (what the model uses): 6 queries × 6 keys');
@@ -72,9 +75,10 @@ describe('scaling-compare', () => {
     expect(document.body.textContent).not.toMatch(/NaN/);
   });
 
-  it('with d_k = 64 the unscaled rows are far peakier than the scaled ones', () => {
+  it('with d_k = 64 the unscaled rows are far peakier than the scaled ones', async () => {
     useLab.setState({ embedDim: 64, numHeads: 1, selectedHead: 0 });
     render(<ScalingCompare />);
+    await settleExperiments();
     expect(screen.getByTestId('scaling-compare-setup')).toHaveTextContent('d_k = 64');
     expect(Number(stat('unscaled', 'mean-max'))).toBeGreaterThan(Number(stat('scaled', 'mean-max')) + 0.2);
     expect(Number(stat('unscaled', 'mean-entropy'))).toBeLessThan(Number(stat('scaled', 'mean-entropy')) - 0.5);
@@ -82,7 +86,9 @@ describe('scaling-compare', () => {
 
   it('the head picker selects the lab’s head, and the numbers follow it', async () => {
     render(<ScalingCompare />);
+    await settleExperiments();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Head' }), 'Head 3 of 4');
+    await settleExperiments();
     expect(useLab.getState().selectedHead).toBe(2);
     expect(screen.getByTestId('scaling-compare-setup')).toHaveTextContent('Layer 1, head 3');
     expect(stat('unscaled', 'mean-max')).toBe(formatValue(expected(2).unscaled.meanMax, 3));
@@ -90,6 +96,7 @@ describe('scaling-compare', () => {
 
   it('the query picker shows that row’s max weight and entropy', async () => {
     render(<ScalingCompare />);
+    await settleExperiments();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Query row' }), '3. sat');
     expect(screen.getByRole('rowheader', { name: 'Max weight in row “sat”' })).toBeInTheDocument();
     const { scaled, unscaled } = expected(0);

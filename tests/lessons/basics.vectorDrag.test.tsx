@@ -2,7 +2,10 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useUi } from '../../src/state/uiStore';
 import { VectorDrag } from '../../src/lessons/widgets/VectorDrag';
-import { attend, clampPoint, DEFAULT_KEYS, DEFAULT_QUERY, PLANE_LIMIT } from '../../src/lessons/widgets/VectorDragModel';
+import { clampPoint, DEFAULT_KEYS, DEFAULT_QUERY, PLANE_LIMIT } from '../../src/lessons/widgets/VectorDragModel';
+import { attend as attendOf, type Point } from '../../src/state/experiments/small';
+
+const attend = (query: Point, keys: readonly Point[]) => attendOf({ query, keys });
 
 beforeEach(() => {
   act(() => useUi.setState({ locale: 'en' }));

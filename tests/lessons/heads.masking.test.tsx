@@ -2,7 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useUi } from '../../src/state/uiStore';
 import { FullyMaskedRow } from '../../src/lessons/widgets/FullyMaskedRow';
-import { D2L_FILL, engineSoftmax, EXAMPLE_SCORES, outcomeOf, softmaxFilled, softmaxNegInf, UVA_FILL } from '../../src/lessons/widgets/FullyMaskedRowMath';
+import { D2L_FILL, EXAMPLE_SCORES, outcomeOf, softmaxFilled, softmaxNegInf, UVA_FILL } from '../../src/lessons/widgets/FullyMaskedRowMath';
+import { engineSoftmax } from '../../src/state/experiments/small';
 import { MaskLab } from '../../src/lessons/widgets/MaskLab';
 import { computeLab } from '../../src/state/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
@@ -82,7 +83,7 @@ describe('fully masked row: the three conventions', () => {
   it('−∞ then softmax gives NaN, a large negative gives uniform weights, the engine zeros and a report', () => {
     expect(softmaxNegInf(EXAMPLE_SCORES, all).every(Number.isNaN)).toBe(true);
     for (const fill of [UVA_FILL, D2L_FILL]) expect(softmaxFilled(EXAMPLE_SCORES, all, fill)).toEqual([0.25, 0.25, 0.25, 0.25]);
-    const engine = engineSoftmax(EXAMPLE_SCORES, all);
+    const engine = engineSoftmax({ scores: EXAMPLE_SCORES, blocked: all });
     expect(engine.weights).toEqual([0, 0, 0, 0]);
     expect(engine.fullyMasked).toBe(true);
     expect(outcomeOf(softmaxNegInf(EXAMPLE_SCORES, all))).toBe('nan');
@@ -94,7 +95,7 @@ describe('fully masked row: the three conventions', () => {
     const blocked = [true, false, true, false];
     const a = softmaxNegInf(EXAMPLE_SCORES, blocked);
     const b = softmaxFilled(EXAMPLE_SCORES, blocked, UVA_FILL);
-    const c = engineSoftmax(EXAMPLE_SCORES, blocked);
+    const c = engineSoftmax({ scores: EXAMPLE_SCORES, blocked });
     expect(c.fullyMasked).toBe(false);
     // Two open keys with scores 0.5 and 1.2: softmax of the pair.
     const e1 = Math.exp(0.5 - 1.2);

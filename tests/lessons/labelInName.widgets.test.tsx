@@ -8,6 +8,7 @@ import { lmModelStore } from '../../src/state/lmModelStore';
 import { useUi, type Locale } from '../../src/state/uiStore';
 import { checkLabelInName } from '../a11y/labelInName';
 import { labelledTrained } from '../components/headlabels/labelledModel';
+import { settleExperiments } from './settleExperiments';
 
 // WCAG 2.5.3 (label in name) in the lessons' widgets. axe found lesson 8's pressed score-map thumbnail showing
 // "shown below" under the name "Show Local-m in detail"; the trained-model lab's head checkboxes show "H1" ("头 1")
@@ -28,6 +29,7 @@ describe.each(LOCALES)('label in name (%s)', (locale) => {
 
   it('lesson 8, score-compare: the pressed thumbnail’s name holds "shown below"; every thumbnail names its map', async () => {
     const { container } = render(<WidgetSlot widget="score-compare" />);
+    await settleExperiments();
     const names = SCORING_IDS.map((id) => translate(locale, `lw.scoring.compare.name.${id}`));
     const shown = translate(locale, 'lw.scoring.compare.shown');
     const thumb = (name: string, pressed: boolean) => translate(locale, pressed ? 'lw.scoring.compare.showShown' : 'lw.scoring.compare.show', { name });
@@ -39,6 +41,7 @@ describe.each(LOCALES)('label in name (%s)', (locale) => {
     // Another map pressed: its thumbnail now shows the words, and the first one no longer does.
     const other = names[3];
     await userEvent.click(screen.getByRole('button', { name: thumb(other, false) }));
+    await settleExperiments();
     const now = screen.getByRole('button', { name: thumb(other, true) });
     expect(now).toHaveAttribute('aria-pressed', 'true');
     expect(now).toHaveTextContent(shown);

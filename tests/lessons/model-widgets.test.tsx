@@ -7,6 +7,7 @@ import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import { WIDGET_IDS, type WidgetConfig, type WidgetId } from '../../src/lessons/types';
 import { modelWidgets } from '../../src/lessons/widgets/model';
 import { REPEAT_SENTENCE } from '../../src/lessons/widgets/PatternFinder';
+import { settleExperiments } from './settleExperiments';
 
 const TEXT = 'the cat sat on the mat';
 
@@ -102,20 +103,27 @@ describe('permutation', () => {
   it('without positional encoding output(shuffled) = shuffle(output): max difference < 1e-5', async () => {
     useLab.setState({ positionalEncoding: false });
     show('permutation');
+    await settleExperiments();
     await userEvent.click(screen.getByRole('button', { name: 'Shuffle the tokens' }));
+    await settleExperiments();
     expect(maxDiff()).toBeLessThan(1e-5);
     await userEvent.click(screen.getByRole('button', { name: 'Shuffle the tokens' }));
+    await settleExperiments();
     expect(maxDiff()).toBeLessThan(1e-5);
   });
 
   it('with positional encoding the outputs differ: max difference > 1e-3; the checkbox writes the lab store', async () => {
     useLab.setState({ positionalEncoding: false });
     show('permutation');
+    await settleExperiments();
     await userEvent.click(screen.getByRole('button', { name: 'Shuffle the tokens' }));
+    await settleExperiments();
     await userEvent.click(screen.getByRole('checkbox', { name: /positional encoding/ }));
+    await settleExperiments();
     expect(useLab.getState().positionalEncoding).toBe(true);
     expect(maxDiff()).toBeGreaterThan(1e-3);
     await userEvent.click(screen.getByRole('button', { name: 'Reset the order' }));
+    await settleExperiments();
     expect(screen.queryByTestId('lw-perm-maxdiff')).toBeNull();
   });
 });

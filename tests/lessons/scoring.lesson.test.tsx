@@ -8,6 +8,7 @@ import { useProgress } from '../../src/lessons/progressStore';
 import type { Block, Question } from '../../src/lessons/types';
 import { DEFAULT_SOURCE, DEFAULT_TARGET } from '../../src/lessons/widgets/CrossAttentionModel';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
+import { settleExperiments } from './settleExperiments';
 
 beforeEach(() => {
   useLab.setState({ ...DEFAULT_SETTINGS, text: 'the cat sat on the mat' });
@@ -60,9 +61,10 @@ describe('lesson other-attention: the facts it states', () => {
 });
 
 describe('lesson other-attention on the page', () => {
-  it.each(['en', 'zh'] as const)('renders both widgets without an error or NaN (%s)', (locale) => {
+  it.each(['en', 'zh'] as const)('renders both widgets without an error or NaN (%s)', async (locale) => {
     act(() => useUi.setState({ locale }));
     render(<LessonPage lesson={otherAttention} />);
+    await settleExperiments();
     expect(document.querySelectorAll('figure[data-widget]')).toHaveLength(2);
     expect(document.querySelector('.lesson-widget__error')).toBeNull();
     expect(document.body.textContent).not.toMatch(/NaN/);
@@ -70,19 +72,24 @@ describe('lesson other-attention on the page', () => {
 
   it('the "try it" button puts its sentence into score-compare: 18 tokens, local-m keeps 3·18 − 2 = 52 cells', async () => {
     render(<LessonPage lesson={otherAttention} />);
+    await settleExperiments();
     const compare = widget('score-compare');
     expect(within(compare).getByTestId('score-compare-setup')).toHaveTextContent('6 tokens');
     await userEvent.click(tryButton('Use a longer sentence'));
+    await settleExperiments();
     expect(within(compare).getByTestId('score-compare-setup')).toHaveTextContent('18 tokens');
     expect(within(compare).getByTestId('score-compare-count-local-m')).toHaveTextContent('52 of 324 cells get a weight above 0.');
   });
 
   it('answering the local-m question reveals score-compare with D = 2 and local-m in detail', async () => {
     render(<LessonPage lesson={otherAttention} />);
+    await settleExperiments();
     const card = document.querySelector<HTMLElement>('[data-question="local-m-keys"]')!;
     expect(within(card).queryByTestId('score-compare-detail')).toBeNull();
     await userEvent.click(card.querySelector<HTMLInputElement>('[data-choice="clipped"] input')!);
+    await settleExperiments();
     await userEvent.click(within(card).getByRole('button', { name: 'Commit my answer' }));
+    await settleExperiments();
     // Six tokens, |s − t| ≤ 2: 6 + 2·5 + 2·4 = 24 open cells.
     expect(within(card).getByTestId('score-compare-count-local-m')).toHaveTextContent('24 of 36 cells get a weight above 0.');
     expect(within(within(card).getByTestId('score-compare-detail')).getByRole('application')).toHaveAccessibleName(/^Local-m with D = 2/);

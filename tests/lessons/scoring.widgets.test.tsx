@@ -6,10 +6,13 @@ import { useUi } from '../../src/state/uiStore';
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import type { WidgetConfig } from '../../src/lessons/types';
 import { scoringWidgets } from '../../src/lessons/widgets/scoring';
-import { computeCross, crossModel, DEFAULT_SOURCE, DEFAULT_TARGET } from '../../src/lessons/widgets/CrossAttentionModel';
-import { clampHalfWidth, computeScoreMaps, SCORING_IDS } from '../../src/lessons/widgets/ScoreCompareModel';
+import { DEFAULT_SOURCE, DEFAULT_TARGET } from '../../src/lessons/widgets/CrossAttentionModel';
+import { clampHalfWidth, SCORING_IDS } from '../../src/lessons/widgets/ScoreCompareModel';
+import { computeCross, crossModel } from '../../src/state/experiments/crossAttention';
+import { computeScoreMaps } from '../../src/state/experiments/scoreMaps';
 import { computeLab } from '../../src/state/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
+import { settleExperiments } from './settleExperiments';
 
 const TEXT = 'the cat sat on the mat'; // 6 tokens
 
@@ -46,8 +49,9 @@ describe('scoring widgets: registry', () => {
 });
 
 describe('score-compare', () => {
-  it('shows all seven maps for the lab sentence, each with its formula, a note and a cell count', () => {
+  it('shows all seven maps for the lab sentence, each with its formula, a note and a cell count', async () => {
     showCompare();
+    await settleExperiments();
     const group = screen.getByRole('group', { name: 'Seven ways to score a query against a key' });
     const names = ['Dot', 'Scaled dot', 'General (bilinear)', 'Additive / concat', 'Local-m', 'Local-p', 'Location-based'];
     for (const name of names) {
@@ -63,35 +67,42 @@ describe('score-compare', () => {
     expect(document.body.textContent).not.toMatch(/NaN/);
   });
 
-  it('the local-m D slider changes how many cells get weight: D = 1 → 16, D = 0 → 6, D = 2 → 24 of 36', () => {
+  it('the local-m D slider changes how many cells get weight: D = 1 → 16, D = 0 → 6, D = 2 → 24 of 36', async () => {
     showCompare();
+    await settleExperiments();
     // |s − t| ≤ D on 6 tokens: D = 1 → 3·6 − 2 = 16 (the first and last rows lose one key each)
     expect(count('local-m')).toBe('16 of 36 cells get a weight above 0.');
     const slider = screen.getByRole('slider', { name: 'Window half-width D for local-m' });
     fireEvent.change(slider, { target: { value: '0' } });
+    await settleExperiments();
     expect(count('local-m')).toBe('6 of 36 cells get a weight above 0.');
     fireEvent.change(slider, { target: { value: '2' } });
+    await settleExperiments();
     // rows see 3, 4, 5, 5, 4, 3 keys
     expect(count('local-m')).toBe('24 of 36 cells get a weight above 0.');
     expect(screen.getByText('D = 2')).toBeInTheDocument();
     expect(count('dot')).toBe('36 of 36 cells get a weight above 0.');
   });
 
-  it('config.d sets local-m’s starting D, clamped to the sentence; nonsense falls back to D = 1', () => {
+  it('config.d sets local-m’s starting D, clamped to the sentence; nonsense falls back to D = 1', async () => {
     const { unmount } = showCompare({ d: 0 });
+    await settleExperiments();
     expect(count('local-m')).toBe('6 of 36 cells get a weight above 0.');
     unmount();
     const second = showCompare({ d: 99 });
+    await settleExperiments();
     expect(count('local-m')).toBe('36 of 36 cells get a weight above 0.'); // D clamped to L − 1 = 5: everything
     second.unmount();
     showCompare({ d: 'wide' });
+    await settleExperiments();
     expect(count('local-m')).toBe('16 of 36 cells get a weight above 0.');
     expect(clampHalfWidth(-3, 0, 5, 1)).toBe(0);
     expect(clampHalfWidth(Number.NaN, 1, 5, 2)).toBe(2);
   });
 
-  it('local-p lists p_t per query, its rows sum to less than 1, and its D slider changes the window', () => {
+  it('local-p lists p_t per query, its rows sum to less than 1, and its D slider changes the window', async () => {
     showCompare();
+    await settleExperiments();
     const centres = within(screen.getByTestId('score-compare-centres')).getAllByRole('listitem');
     expect(centres.map((li) => li.textContent?.split(':')[0])).toEqual(['1. the', '2. cat', '3. sat', '4. on', '5. the', '6. mat']);
     for (const li of centres) {
@@ -102,6 +113,7 @@ describe('score-compare', () => {
     const before = count('local-p');
     const slider = screen.getByRole('slider', { name: 'Window half-width D for local-p' });
     fireEvent.change(slider, { target: { value: '6' } });
+    await settleExperiments();
     expect(screen.getByText('D = 6, σ = 3.0')).toBeInTheDocument();
     expect(count('local-p')).toBe('36 of 36 cells get a weight above 0.');
     expect(before).not.toBe(count('local-p'));
@@ -109,9 +121,11 @@ describe('score-compare', () => {
 
   it('a thumbnail opens its map below, with the window’s blocked keys hatched', async () => {
     showCompare();
+    await settleExperiments();
     const detail = screen.getByTestId('score-compare-detail');
     expect(within(detail).getByRole('application')).toHaveAccessibleName('Local-m with D = 1: weights; hatched keys are outside the window: 6 queries × 6 keys');
     await userEvent.click(screen.getByRole('button', { name: 'Show Additive / concat in detail' }));
+    await settleExperiments();
     expect(screen.getByRole('button', { name: 'Show Additive / concat in detail: shown below' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(screen.getByTestId('score-compare-detail')).getByRole('application')).toHaveAccessibleName('Additive / concat: weights (rows = queries, columns = keys): 6 queries × 6 keys');
   });
@@ -119,11 +133,13 @@ describe('score-compare', () => {
   it('the scaled-dot map is exactly the lab’s layer 1 head map; the head picker follows the lab', async () => {
     useLab.setState({ selectedHead: 2 });
     showCompare({ focus: 'scaled' });
+    await settleExperiments();
     expect(screen.getByTestId('score-compare-setup')).toHaveTextContent('head 3');
     const { q, k, weights } = labHead(2);
     const maps = computeScoreMaps({ q, k, seed: DEFAULT_SETTINGS.seed, localM: 1, localP: 2 });
     for (let i = 0; i < weights.data.length; i++) expect(maps.scaled.weights.data[i]).toBeCloseTo(weights.data[i], 6);
     await userEvent.selectOptions(screen.getByLabelText('Head'), '0');
+    await settleExperiments();
     expect(useLab.getState().selectedHead).toBe(0);
   });
 
@@ -140,16 +156,18 @@ describe('score-compare', () => {
     expect(maps['local-p'].rowSumRange[1]).toBeLessThanOrEqual(1 + 1e-6);
   });
 
-  it('a one-token sentence still draws every map (D sliders pinned at their smallest window)', () => {
+  it('a one-token sentence still draws every map (D sliders pinned at their smallest window)', async () => {
     useLab.setState({ text: 'hello' });
     showCompare();
+    await settleExperiments();
     for (const id of SCORING_IDS) expect(count(id)).toBe('1 of 1 cells get a weight above 0.');
     expect(document.body.textContent).not.toMatch(/NaN/);
   });
 
-  it('an empty sentence shows the engine’s message instead of maps', () => {
+  it('an empty sentence shows the engine’s message instead of maps', async () => {
     useLab.setState({ text: '   ' });
     const { container } = showCompare();
+    await settleExperiments();
     expect(container.textContent).toMatch(/Type a sentence/);
     expect(screen.queryByRole('group')).toBeNull();
   });
@@ -158,8 +176,9 @@ describe('score-compare', () => {
 describe('cross-attention', () => {
   const show = () => render(<WidgetSlot widget="cross-attention" />);
 
-  it('the example pair gives a rectangular map: 7 target rows (今天天气很好。) × 6 source columns', () => {
+  it('the example pair gives a rectangular map: 7 target rows (今天天气很好。) × 6 source columns', async () => {
     show();
+    await settleExperiments();
     expect(screen.getByTestId('cross-shape')).toHaveTextContent('Cross-attention weights: 7 target rows × 6 source columns. Output: 7 × 8');
     expect(screen.getByRole('application', { name: 'Cross-attention: target queries × source keys: 7 queries × 6 keys' })).toBeInTheDocument();
     expect(screen.queryByTestId('self-shape')).toBeNull();
@@ -167,40 +186,52 @@ describe('cross-attention', () => {
 
   it('the toggle adds the target’s self-attention, target × target', async () => {
     show();
+    await settleExperiments();
     const toggle = screen.getByRole('button', { name: 'Also show the target’s self-attention' });
     await userEvent.click(toggle);
+    await settleExperiments();
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('self-shape')).toHaveTextContent('Self-attention weights: 7 × 7');
     expect(screen.getByRole('application', { name: 'Self-attention of the target: target × target: 7 queries × 7 keys' })).toBeInTheDocument();
     await userEvent.click(toggle);
+    await settleExperiments();
     expect(screen.queryByTestId('self-shape')).toBeNull();
   });
 
   it('typing a new source changes the number of columns', async () => {
     show();
+    await settleExperiments();
     const source = screen.getByLabelText('Source sentence (gives the keys and values)');
     await userEvent.clear(source);
+    await settleExperiments();
     await userEvent.type(source, 'Nice day');
+    await settleExperiments();
     expect(screen.getByTestId('cross-shape')).toHaveTextContent('7 target rows × 2 source columns');
   });
 
   it('an empty source or target shows a message, no map and no NaN; the example comes back', async () => {
     show();
+    await settleExperiments();
     const source = screen.getByLabelText('Source sentence (gives the keys and values)');
     await userEvent.clear(source);
+    await settleExperiments();
     expect(screen.getByTestId('cross-empty')).toHaveTextContent('The source sentence is empty.');
     expect(screen.queryByRole('application')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Back to the example' }));
+    await settleExperiments();
     const target = screen.getByLabelText('Target sentence (gives the queries)');
     await userEvent.clear(target);
+    await settleExperiments();
     await userEvent.type(target, '   ');
+    await settleExperiments();
     expect(screen.getByTestId('cross-empty')).toHaveTextContent('The target sentence is empty.');
     expect(document.body.textContent).not.toMatch(/NaN/);
   });
 
-  it('a lab width the heads do not divide shows the engine’s message', () => {
+  it('a lab width the heads do not divide shows the engine’s message', async () => {
     useLab.setState({ embedDim: 30, numHeads: 4 });
     const { container } = show();
+    await settleExperiments();
     expect(container.querySelector('.lesson-widget__error')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent(translate('en', 'error.heads-do-not-divide', { embedDim: 30, numHeads: 4 }));
   });
@@ -210,7 +241,7 @@ describe('cross-attention', () => {
     const model = crossModel(settings);
     const params = createModel({ embedDim: 32, numHeads: 4, numLayers: 2, seed: 7 })[0].attention;
     expect(Array.from(model.weights[0].attention.wQ.data)).toEqual(Array.from(params.wQ.data));
-    const r = computeCross(DEFAULT_SOURCE, DEFAULT_TARGET, model, settings.positionalEncoding, 1);
+    const r = computeCross({ source: DEFAULT_SOURCE, target: DEFAULT_TARGET, settings, head: 1 });
     if (!r.ok) throw new Error(r.reason);
     const embed = (text: string) => addPositionalEncoding(embedTokens(tokenize(text).tokens.map((t) => t.text), 32, 7));
     const mha = multiHeadAttention(embed(DEFAULT_TARGET), params, {}, embed(DEFAULT_SOURCE));

@@ -2,7 +2,8 @@ import { act, render } from '@testing-library/react';
 import fc from 'fast-check';
 import { translate } from '../../src/i18n/translate';
 import { VectorDrag } from '../../src/lessons/widgets/VectorDrag';
-import { attend, argmax, initialScene, PLANE_LIMIT, type Point, type Scene } from '../../src/lessons/widgets/VectorDragModel';
+import { argmax, initialScene, PLANE_LIMIT, type Point, type Scene } from '../../src/lessons/widgets/VectorDragModel';
+import { attend } from '../../src/state/experiments/small';
 import { boxesOverlap, labelBox, textWidth, type Box } from '../../src/lessons/widgets/vectorDragLabels';
 import { VIEW_BOX, WORD_FONT, wordPlaces, type SceneWords } from '../../src/lessons/widgets/vectorDragPlane';
 import { useUi, type Locale } from '../../src/state/uiStore';
@@ -14,7 +15,7 @@ const LOCALES: readonly Locale[] = ['en', 'zh'];
 const KEY_WORDS = ['lw.basics.drag.word0', 'lw.basics.drag.word1', 'lw.basics.drag.word2', 'lw.basics.drag.word3'] as const;
 
 function wordsFor(locale: Locale, scene: Scene): SceneWords {
-  return { keys: KEY_WORDS.map((k) => translate(locale, k)), query: translate(locale, 'lw.basics.drag.wordQuery'), best: argmax(attend(scene.query, scene.keys).weights) };
+  return { keys: KEY_WORDS.map((k) => translate(locale, k)), query: translate(locale, 'lw.basics.drag.wordQuery'), best: argmax(attend({ query: scene.query, keys: scene.keys }).weights) };
 }
 
 function overlappingPairs(boxes: readonly Box[], names: readonly string[]): string[] {
@@ -27,7 +28,7 @@ const insideView = (b: Box) => b.left >= VIEW_BOX.left && b.top >= VIEW_BOX.top 
 
 function expectSeparateWords(locale: Locale, scene: Scene): void {
   const words = wordsFor(locale, scene);
-  const places = wordPlaces(scene, words, attend(scene.query, scene.keys).output);
+  const places = wordPlaces(scene, words, attend({ query: scene.query, keys: scene.keys }).output);
   const names = [...words.keys, words.query];
   expect(places).toHaveLength(names.length);
   expect(overlappingPairs(places.map((p) => p.box), names), JSON.stringify(scene)).toEqual([]);

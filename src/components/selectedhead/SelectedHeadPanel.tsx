@@ -1,4 +1,5 @@
 import { useId, useMemo, type ReactNode } from 'react';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- TODO(issue 36, lead): the heads' average should come with the run from the state layer, not be computed in the view.
 import { averageHeadWeights, type Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
@@ -52,6 +53,7 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
   const selection = result.ok ? resolveSelection(result.layers, selectedLayer, selectedHead) : null;
   const attention = result.ok && selection ? result.layers[selection.layer].attention : null;
 
+  // eslint-disable-next-line no-restricted-syntax -- TODO(issue 36, lead): the heads' average should come with the run from the state layer, not be computed in the view.
   const average = useMemo(() => (attention && selection?.head === 'average' ? averageHeadWeights(attention) : null), [attention, selection?.head]);
   const mask = result.ok ? result.mask : null;
   const labels = useHeadLabels(result);

@@ -1,7 +1,8 @@
-import { useId, useMemo } from 'react';
-import { scaledDotProductAttention } from '../../engine';
-import { dotProductStats, entropyCurve, MAX_COLLAPSE_DEPTH, rankCollapseCurves, SCALING_DKS, softmaxEntropyStats } from '../../engine/experiments';
+import { useId } from 'react';
+import { MAX_COLLAPSE_DEPTH, SCALING_DKS } from '../../engine/experiments';
+import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
+import { latestValue, useExperiment, type ExperimentState } from '../../state/experiments';
 import { useLab } from '../../state/labStore';
 import { DK_EXPONENT_MAX, DK_EXPONENT_MIN, useWalkthrough } from '../../state/walkthroughStore';
 import { LinePlot } from './LinePlot';
@@ -12,6 +13,20 @@ const ROW_LENGTH = 16;
 const SAMPLES = 4000;
 const fmt = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : '—');
 
+/**
+ * What an experiment's place shows while it has nothing to draw (useExperiment in src/state/experiments): "Computing…"
+ * while it computes after the first paint, or the engine's refusal. Nothing once it is done.
+ */
+export function ExperimentStatus({ state, className }: { readonly state: ExperimentState<unknown>; readonly className?: string }) {
+  const t = useT();
+  if (state.status === 'done') return null;
+  return (
+    <p className={className ?? 'wt-note'} role="status" data-experiment-status={state.status}>
+      {state.status === 'error' ? engineErrorMessage(t, state.error) : t('experiment.pending')}
+    </p>
+  );
+}
+
 /** Var(q·k) and softmax entropy against d_k, from seeded random vectors. */
 export function ScalingExperiment() {
   const t = useT();
@@ -20,11 +35,16 @@ export function ScalingExperiment() {
   const dk = 2 ** exponent;
   // A lesson may show this experiment next to the walkthrough's copy of it: ids must stay unique.
   const titleId = useId();
-  const curve = useMemo(() => entropyCurve(SCALING_DKS, ROW_LENGTH), []);
-  const variance = useMemo(() => dotProductStats(dk, SAMPLES), [dk]);
-  const point = useMemo(() => softmaxEntropyStats(dk, ROW_LENGTH), [dk]);
+  // Slow (off the first paint): each keeps its last numbers, marked busy, while the next d_k computes.
+  const curveState = useExperiment('entropy-curve', { dks: SCALING_DKS, rowLength: ROW_LENGTH });
+  const varianceState = useExperiment('dot-product-stats', { dk, samples: SAMPLES });
+  const pointState = useExperiment('softmax-entropy', { dk, rowLength: ROW_LENGTH });
+  const curve = latestValue(curveState);
+  const variance = latestValue(varianceState);
+  const point = latestValue(pointState);
+  const busy = curveState.status === 'pending' || varianceState.status === 'pending' || pointState.status === 'pending';
   return (
-    <section className="wt-experiment" aria-labelledby={titleId}>
+    <section className="wt-experiment" aria-labelledby={titleId} aria-busy={busy}>
       <h3 id={titleId}>{t('walkthrough.sqrt.title')}</h3>
       <label className="wt-slider">
         <span>{t('walkthrough.sqrt.dkLabel')}</span>
@@ -39,21 +59,33 @@ export function ScalingExperiment() {
         />
         <output data-testid="wt-dk">{t('walkthrough.sqrt.dk', { dk })}</output>
       </label>
-      <p data-testid="wt-variance">{t('walkthrough.sqrt.variance', { samples: SAMPLES, unscaled: fmt(variance.varianceUnscaled, 1), scaled: fmt(variance.varianceScaled) })}</p>
-      <p>{t('walkthrough.sqrt.entropy', { L: ROW_LENGTH, unscaled: fmt(point.unscaled), scaled: fmt(point.scaled), max: fmt(point.maxEntropy) })}</p>
-      <LinePlot
-        title={t('walkthrough.sqrt.plot')}
-        x={SCALING_DKS}
-        logX
-        marker={dk}
-        yDomain={[0, Math.log(ROW_LENGTH)]}
-        xLabel={t('walkthrough.sqrt.xAxis')}
-        yLabel={t('walkthrough.sqrt.yAxis')}
-        series={[
-          { label: t('walkthrough.sqrt.unscaled'), values: curve.map((c) => c.unscaled), className: 'wt-plot__line--a' },
-          { label: t('walkthrough.sqrt.scaled'), values: curve.map((c) => c.scaled), className: 'wt-plot__line--b' },
-        ]}
-      />
+      {variance ? (
+        <p data-testid="wt-variance">{t('walkthrough.sqrt.variance', { samples: SAMPLES, unscaled: fmt(variance.varianceUnscaled, 1), scaled: fmt(variance.varianceScaled) })}</p>
+      ) : (
+        <ExperimentStatus state={varianceState} />
+      )}
+      {point ? (
+        <p>{t('walkthrough.sqrt.entropy', { L: ROW_LENGTH, unscaled: fmt(point.unscaled), scaled: fmt(point.scaled), max: fmt(point.maxEntropy) })}</p>
+      ) : (
+        <ExperimentStatus state={pointState} />
+      )}
+      {curve ? (
+        <LinePlot
+          title={t('walkthrough.sqrt.plot')}
+          x={SCALING_DKS}
+          logX
+          marker={dk}
+          yDomain={[0, Math.log(ROW_LENGTH)]}
+          xLabel={t('walkthrough.sqrt.xAxis')}
+          yLabel={t('walkthrough.sqrt.yAxis')}
+          series={[
+            { label: t('walkthrough.sqrt.unscaled'), values: curve.map((c) => c.unscaled), className: 'wt-plot__line--a' },
+            { label: t('walkthrough.sqrt.scaled'), values: curve.map((c) => c.scaled), className: 'wt-plot__line--b' },
+          ]}
+        />
+      ) : (
+        <ExperimentStatus state={curveState} />
+      )}
       <p className="wt-note">{t('walkthrough.sqrt.note')}</p>
     </section>
   );
@@ -64,12 +96,14 @@ export function UnscaledComparison({ data }: { readonly data: WalkthroughData })
   const t = useT();
   const on = useWalkthrough((s) => s.compareUnscaled);
   const set = useWalkthrough((s) => s.set);
-  const unscaled = useMemo(() => (on ? scaledDotProductAttention(data.q, data.k, data.v, { mask: data.mask, scale: false }) : null), [on, data.q, data.k, data.v, data.mask]);
+  const unscaledState = useExperiment('unscaled-attention', on ? { q: data.q, k: data.k, v: data.v, mask: data.mask } : null);
+  const unscaled = on ? latestValue(unscaledState) : null;
   return (
-    <section className="wt-experiment">
+    <section className="wt-experiment" aria-busy={on && unscaledState.status === 'pending'}>
       <label className="wt-check">
         <input type="checkbox" checked={on} onChange={(e) => set({ compareUnscaled: e.target.checked })} /> {t('walkthrough.compare.toggle')}
       </label>
+      {on && !unscaled && <ExperimentStatus state={unscaledState} />}
       {unscaled && (
         <>
           <p className="wt-note">{t('walkthrough.compare.note')}</p>
@@ -91,12 +125,11 @@ export function ResidualExperiment({ data }: { readonly data: WalkthroughData })
   const seed = useLab((s) => s.seed);
   const titleId = useId();
   const input = data.layer.input;
-  const curves = useMemo(
-    () => (data.tokens.length >= 2 ? rankCollapseCurves(input, { depth, numHeads: data.numHeads, seed }) : null),
-    [input, depth, data.numHeads, data.tokens.length, seed],
-  );
+  const enough = data.tokens.length >= 2;
+  const curvesState = useExperiment('rank-collapse', enough ? { input, depth, numHeads: data.numHeads, seed } : null);
+  const curves = enough ? latestValue(curvesState) : null;
   return (
-    <section className="wt-experiment" aria-labelledby={titleId}>
+    <section className="wt-experiment" aria-labelledby={titleId} aria-busy={enough && curvesState.status === 'pending'}>
       <h3 id={titleId}>{t('walkthrough.residual.title')}</h3>
       <label className="wt-slider">
         <span>{t('walkthrough.residual.depthLabel')}</span>
@@ -121,6 +154,8 @@ export function ResidualExperiment({ data }: { readonly data: WalkthroughData })
           />
           <p className="wt-note">{t('walkthrough.residual.note')}</p>
         </>
+      ) : enough ? (
+        <ExperimentStatus state={curvesState} />
       ) : (
         <p>{t('walkthrough.residual.needTwo')}</p>
       )}

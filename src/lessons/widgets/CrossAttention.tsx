@@ -1,12 +1,12 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { AttentionHeatmap } from '../../components/heatmap';
-import { EngineError } from '../../engine';
-import { engineErrorMessage } from '../../i18n/engineErrorMessage';
+import { ExperimentStatus } from '../../components/walkthrough/Experiments';
 import { useT } from '../../i18n/translate';
+import { CROSS_MAX_TOKENS, latestValue, useExperiment, type CrossModelSettings } from '../../state/experiments';
 import { useLab } from '../../state/labStore';
 import { useLabFields } from '../../state/useLabFields';
 import type { WidgetProps } from '../types';
-import { computeCross, CROSS_MAX_TOKENS, crossModel, DEFAULT_SOURCE, DEFAULT_TARGET, type CrossModelSettings } from './CrossAttentionModel';
+import { DEFAULT_SOURCE, DEFAULT_TARGET } from './CrossAttentionModel';
 import './scoring.css';
 
 const MAP_SIZE = 240;
@@ -28,19 +28,11 @@ export function CrossAttention(_props: WidgetProps) {
   const [head, setHead] = useState(() => (typeof labHead === 'number' ? labHead : 0));
   const [showSelf, setShowSelf] = useState(false);
 
-  const model = useMemo(() => {
-    try {
-      return crossModel(settings);
-    } catch (err) {
-      if (err instanceof EngineError) return err;
-      throw err;
-    }
-  }, [settings]);
-  const headIndex = model instanceof EngineError ? 0 : Math.min(Math.max(0, head), model.numHeads - 1);
-  const result = useMemo(
-    () => (model instanceof EngineError ? null : computeCross(source, target, model, settings.positionalEncoding, headIndex)),
-    [model, source, target, settings.positionalEncoding, headIndex],
-  );
+  const numHeads = Math.max(1, settings.numHeads);
+  const headIndex = Math.min(Math.max(0, head), numHeads - 1);
+  // Two attentions of the lab's layer 1 (src/state/experiments): after the first paint; typing keeps the last maps, marked busy.
+  const state = useExperiment('cross-attention', { source, target, settings, head: headIndex });
+  const result = latestValue(state);
 
   const inputs = (
     <div className="lw-scoring-cross__inputs">
@@ -65,13 +57,11 @@ export function CrossAttention(_props: WidgetProps) {
     </div>
   );
 
-  if (model instanceof EngineError || !result) {
+  if (!result) {
     return (
       <div className="lw-scoring-cross">
         {inputs}
-        <p className="lw-scoring-message" role="status">
-          {model instanceof EngineError ? engineErrorMessage(t, model) : null}
-        </p>
+        <ExperimentStatus state={state} className="lw-scoring-message" />
       </div>
     );
   }
@@ -89,15 +79,15 @@ export function CrossAttention(_props: WidgetProps) {
   const T = result.targetTokens.length;
   const S = result.sourceTokens.length;
   return (
-    <div className="lw-scoring-cross">
+    <div className="lw-scoring-cross" aria-busy={state.status === 'pending'}>
       {inputs}
       {result.truncated && <p className="lw-scoring-note">{t('lw.scoring.cross.truncated', { n: CROSS_MAX_TOKENS })}</p>}
       <div className="lw-scoring-row">
         <label htmlFor={`${uid}-head`}>{t('lw.scoring.head')}</label>
         <select id={`${uid}-head`} value={headIndex} onChange={(e) => setHead(Number(e.target.value))}>
-          {Array.from({ length: model.numHeads }, (_, h) => (
+          {Array.from({ length: numHeads }, (_, h) => (
             <option key={h} value={h}>
-              {t('lw.scoring.headOption', { n: h + 1, total: model.numHeads })}
+              {t('lw.scoring.headOption', { n: h + 1, total: numHeads })}
             </option>
           ))}
         </select>
@@ -109,7 +99,7 @@ export function CrossAttention(_props: WidgetProps) {
       <div className="lw-scoring-cross__maps">
         <div className="lw-scoring-scroll" data-map="cross">
           <p className="lw-scoring-note" data-testid="cross-shape">
-            {t('lw.scoring.cross.shape', { rows: T, cols: S, dv: result.cross.output.cols })}
+            {t('lw.scoring.cross.shape', { rows: T, cols: S, dv: result.cross.valueWidth })}
           </p>
           <AttentionHeatmap matrix={result.cross.weights} queryTokens={result.targetTokens} keyTokens={result.sourceTokens} title={t('lw.scoring.cross.title')} size={MAP_SIZE} />
         </div>

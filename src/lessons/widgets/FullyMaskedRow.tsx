@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useT } from '../../i18n/translate';
-import { D2L_FILL, engineSoftmax, EXAMPLE_SCORES, outcomeOf, softmaxFilled, softmaxNegInf, UVA_FILL, type RowOutcome } from './FullyMaskedRowMath';
+import { fastValue, useExperiment } from '../../state/experiments';
+import { D2L_FILL, EXAMPLE_SCORES, outcomeOf, softmaxFilled, softmaxNegInf, UVA_FILL, type RowOutcome } from './FullyMaskedRowMath';
 import './heads.css';
 
 type Fill = 'uva' | 'd2l';
@@ -18,7 +19,8 @@ export function FullyMaskedRow() {
 
   const negInf = softmaxNegInf(EXAMPLE_SCORES, blocked);
   const filled = softmaxFilled(EXAMPLE_SCORES, blocked, FILLS[fill]);
-  const engine = engineSoftmax(EXAMPLE_SCORES, blocked);
+  // The engine's own masked softmax of the row (src/state/experiments, 'engine-softmax-row').
+  const engine = fastValue(useExperiment('engine-softmax-row', { scores: EXAMPLE_SCORES, blocked }));
   const allBlocked = blocked.every(Boolean);
   const toggle = (i: number) => setBlocked((b) => b.map((x, j) => (j === i ? !x : x)));
   const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);

@@ -1,4 +1,3 @@
-import { maskedSoftmax, maskFromRows, type Matrix } from '../../engine';
 
 /**
  * The three ways of handling blocked keys in one row of scores, computed as each library does it, so the widget
@@ -34,18 +33,8 @@ export function softmaxFilled(scores: readonly number[], blocked: readonly boole
   return exps.map((e) => e / sum);
 }
 
-export interface EngineRow {
-  readonly weights: number[];
-  /** The engine's own report (maskedSoftmax's fullyMaskedRows contains this row). */
-  readonly fullyMasked: boolean;
-}
-
-/** This app's engine: maskedSoftmax skips blocked keys; a row with none left is all zeros and reported. */
-export function engineSoftmax(scores: readonly number[], blocked: readonly boolean[]): EngineRow {
-  const logits: Matrix = { rows: 1, cols: scores.length, data: Float32Array.from(scores) };
-  const { weights, fullyMaskedRows } = maskedSoftmax(logits, maskFromRows([blocked]));
-  return { weights: Array.from(weights.data), fullyMasked: fullyMaskedRows.includes(0) };
-}
+// The engine's own row (maskedSoftmax: blocked keys skipped, a row with none left all zeros and reported) is the
+// 'engine-softmax-row' experiment in src/state/experiments/small.ts.
 
 export type RowOutcome = 'nan' | 'uniform' | 'zeros' | 'normal';
 

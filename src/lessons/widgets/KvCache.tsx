@@ -1,24 +1,14 @@
-import { useId, useMemo, useState } from 'react';
-import { EngineError, type Matrix } from '../../engine';
-import { cachedStepCost, cumulativeCost, fullRecomputeCost, kvCacheNumbers, kvCacheRun, type KvCacheRun } from '../../engine/decoding';
+import { useId, useState } from 'react';
+import type { Matrix } from '../../engine';
+import { cachedStepCost, cumulativeCost, fullRecomputeCost, kvCacheNumbers, type KvCacheRun } from '../../engine/decoding';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
+import { useExperiment } from '../../state/experiments';
 import { DEFAULT_SETTINGS } from '../../state/labStore';
 import type { WidgetProps } from '../types';
 import { AttentionRowStrip, chipText, formatCount, formatSigned } from '../../components/generation';
 import { KV_DEMO } from './kvCacheDemo';
 import '../../components/generation/generation.css';
-
-type DemoResult = { readonly ok: true; readonly demo: KvCacheRun } | { readonly ok: false; readonly error: EngineError };
-
-function demoOf(text: string): DemoResult {
-  try {
-    return { ok: true, demo: kvCacheRun(text, KV_DEMO) };
-  } catch (error) {
-    if (error instanceof EngineError) return { ok: false, error };
-    throw error;
-  }
-}
 
 /**
  * A decoder's KV cache, step by step, on a short sentence: "next token" feeds one more token through the engine's
@@ -32,8 +22,9 @@ export function KvCache({ config }: WidgetProps) {
   const inputId = useId();
   const [text, setText] = useState(() => (typeof config?.text === 'string' && config.text.trim() !== '' ? config.text : DEFAULT_SETTINGS.text));
   const [fed, setFed] = useState(0);
-  const result = useMemo(() => demoOf(text), [text]);
-  const count = result.ok ? result.demo.steps.length : 0;
+  // The demo layer's run (src/state/experiments, 'kv-cache': about a millisecond, so computed here).
+  const result = useExperiment('kv-cache', { text, config: KV_DEMO });
+  const count = result.status === 'done' ? result.value.steps.length : 0;
   const t0 = Math.min(fed, count);
 
   return (
@@ -52,13 +43,13 @@ export function KvCache({ config }: WidgetProps) {
           }}
         />
       </div>
-      {!result.ok ? (
+      {result.status !== 'done' ? (
         <p className="lw-gen-error" role="alert">
-          {engineErrorMessage(t, result.error)}
+          {result.status === 'error' ? engineErrorMessage(t, result.error) : t('experiment.pending')}
         </p>
       ) : (
         <>
-          {result.demo.truncated && <p className="lw-gen-note">{t('lw.kvcache.truncated', { max: KV_DEMO.maxTokens, total: result.demo.totalTokens })}</p>}
+          {result.value.truncated && <p className="lw-gen-note">{t('lw.kvcache.truncated', { max: KV_DEMO.maxTokens, total: result.value.totalTokens })}</p>}
           <div className="lw-gen-buttons">
             <button type="button" disabled={t0 >= count} onClick={() => setFed(t0 + 1)}>
               {t('lw.kvcache.next')}
@@ -67,7 +58,7 @@ export function KvCache({ config }: WidgetProps) {
               {t('lw.kvcache.reset')}
             </button>
           </div>
-          <KvCacheStepView demo={result.demo} fed={t0} />
+          <KvCacheStepView demo={result.value} fed={t0} />
         </>
       )}
     </div>

@@ -1,11 +1,12 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { TokenChips } from '../../components/controls/TokenChips';
 import { AttentionHeatmap } from '../../components/heatmap/AttentionHeatmap';
 import { formatValue } from '../../components/heatmap/heatmapModel';
 import { resolveSelection } from '../../components/selectedhead/selection';
-import { averageHeadWeights, type Matrix } from '../../engine';
+import type { Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
+import { useExperiment } from '../../state/experiments';
 import { type MaskMode } from '../../state/labStore';
 import { useLabFields } from '../../state/useLabFields';
 import { useLabComputation } from '../../state/useLabComputation';
@@ -30,7 +31,9 @@ export function MaskLab() {
   const selection = result.ok ? resolveSelection(result.layers, selectedLayer, selectedHead) : null;
   const attention = result.ok && selection ? result.layers[selection.layer].attention : null;
   const head = selection && selection.head !== 'average' ? selection.head : null;
-  const weights: Matrix | null = useMemo(() => (attention ? (head === null ? averageHeadWeights(attention) : attention.heads[head].weights) : null), [attention, head]);
+  // The average of the active heads (src/state/experiments, 'head-average': the engine's float32 sums, memoised).
+  const average = useExperiment('head-average', attention && head === null ? { weights: attention.heads.map((h) => h.weights), disabledHeads: [...attention.disabledHeads] } : null);
+  const weights: Matrix | null = attention ? (head === null ? (average.status === 'done' ? average.value : null) : attention.heads[head].weights) : null;
   const mask = result.ok ? result.mask : null;
 
   if (!result.ok) return <p className="lw-heads-note" role="status">{engineErrorMessage(t, result.error)}</p>;

@@ -2,12 +2,10 @@ import { useId, useMemo, useState } from 'react';
 import type { Matrix } from '../../engine';
 import { formatValue } from '../../components/heatmap/heatmapModel';
 import { useT } from '../../i18n/translate';
+import { fastValue, NORM_EPS, useExperiment } from '../../state/experiments';
 import {
-  batchNormColumns,
   columnStats,
   DEFAULT_NORM_CELLS,
-  layerNormRows,
-  NORM_EPS,
   NORM_MAX_SIZE,
   NORM_MIN_SIZE,
   NORM_VALUE_LIMIT,
@@ -28,7 +26,9 @@ export function NormCompare() {
   const t = useT();
   const [cells, setCells] = useState<string[][]>(() => copy(DEFAULT_NORM_CELLS));
   const parsed = useMemo(() => parseCells(cells), [cells]);
-  const results = useMemo(() => (parsed.ok ? { ln: layerNormRows(parsed.matrix), bn: batchNormColumns(parsed.matrix) } : null), [parsed]);
+  // LayerNorm of the rows and of the columns (src/state/experiments, 'norms': microseconds, memoised).
+  const normsState = useExperiment('norms', parsed.ok ? { x: parsed.matrix } : null);
+  const results = parsed.ok ? fastValue(normsState) : null;
   const rows = cells.length;
   const cols = cells[0].length;
 

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { formatValue } from '../../components/heatmap/heatmapModel';
+import { ExperimentStatus } from '../../components/walkthrough/Experiments';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { useLabFields } from '../../state/useLabFields';
+import { seededPermutation, useExperiment } from '../../state/experiments';
 import { useLabComputation } from '../../state/useLabComputation';
-import { permutationRun, seededPermutation } from './permutationCheck';
 import './model.css';
 
 /** Longer sentences are cut here: two extra runs of the model per shuffle stay quick. */
@@ -28,9 +29,12 @@ export function Permutation() {
   const [shuffles, setShuffles] = useState(0);
   const tokens = useMemo(() => (lab.ok ? lab.tokens.slice(0, PERMUTATION_MAX_TOKENS).map((tk) => tk.text) : []), [lab]);
   const perm = useMemo(() => (shuffles === 0 ? null : seededPermutation(tokens.length, seed * 7919 + shuffles)), [shuffles, tokens.length, seed]);
-  // The lab's own model (and weights): the run carries it.
-  const model = lab.ok && lab.kind === 'encoder' ? lab.model : null;
-  const run = useMemo(() => (model && perm && tokens.length >= 2 ? permutationRun(model, tokens, perm, positionalEncoding) : null), [model, perm, tokens, positionalEncoding]);
+  // The lab's own model (and weights): the run carries its config; the experiment asks the engine's model cache for it.
+  const config = lab.ok && lab.kind === 'encoder' ? lab.model.config : null;
+  // Two runs of the model: computed after the first paint (src/state/experiments/table.ts).
+  const state = useExperiment('permutation', config && perm && tokens.length >= 2 ? { config, tokens, perm, positionalEncoding } : null);
+  // Only this shuffle's result: the table pairs its rows with `perm`.
+  const run = config && perm && tokens.length >= 2 && state.status === 'done' ? state.value : null;
 
   if (!lab.ok) return <p className="lw-model-message">{engineErrorMessage(t, lab.error)}</p>;
   const equal = run !== null && run.maxDifference < EQUAL_BELOW;
@@ -55,8 +59,10 @@ export function Permutation() {
       <TokenLine label={t('lw.model.perm.original')} tokens={tokens} />
       {tokens.length < 2 ? (
         <p className="lw-model-message">{t('lw.model.perm.needTwo')}</p>
-      ) : !run || !perm ? (
+      ) : !perm || !config ? (
         <p className="lw-model-message">{t('lw.model.perm.prompt')}</p>
+      ) : !run ? (
+        <ExperimentStatus state={state} className="lw-model-message" />
       ) : (
         <>
           <TokenLine label={t('lw.model.perm.shuffled')} tokens={run.shuffledTokens} />

@@ -1,9 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { AttentionHeatmap } from '../../components/heatmap';
 import { formatValue } from '../../components/heatmap/heatmapModel';
+import { ExperimentStatus } from '../../components/walkthrough/Experiments';
 import { useWalkthroughData } from '../../components/walkthrough/walkthroughData';
-import { scaledDotProductAttention } from '../../engine';
 import { useT } from '../../i18n/translate';
+import { latestValue, useExperiment } from '../../state/experiments';
 import { useLab } from '../../state/labStore';
 import { peakStats, type PeakStats } from './ScalingCompareStats';
 import './basics.css';
@@ -26,13 +27,18 @@ export function ScalingCompare() {
   const k = data?.k;
   const v = data?.v;
   const mask = data?.mask ?? null;
-  const unscaled = useMemo(() => (q && k && v ? scaledDotProductAttention(q, k, v, { mask, scale: false }) : null), [q, k, v, mask]);
+  // The same head without ÷√d_k (src/state/experiments, 'unscaled-attention': after the first paint).
+  const unscaledState = useExperiment('unscaled-attention', q && k && v ? { q, k, v, mask } : null);
+  const lastUnscaled = latestValue(unscaledState);
+  // While another head computes, the last map stays (marked busy) if it fits the sentence.
+  const unscaled = lastUnscaled && data && lastUnscaled.weights.rows === data.tokens.length ? lastUnscaled : null;
   const scaled = data?.head ?? null;
   const stats = useMemo(
     () => (scaled && unscaled ? { scaled: peakStats(scaled.weights, scaled.fullyMaskedRows), unscaled: peakStats(unscaled.weights, unscaled.fullyMaskedRows) } : null),
     [scaled, unscaled],
   );
 
+  if (data && scaled && !unscaled) return <ExperimentStatus state={unscaledState} className="lw-basics-note" />;
   if (!data || !scaled || !unscaled || !stats) {
     return (
       <p className="lw-basics-note" role="status">
@@ -56,7 +62,7 @@ export function ScalingCompare() {
   ] as const;
 
   return (
-    <div className="lw-basics-compare">
+    <div className="lw-basics-compare" aria-busy={unscaledState.status === 'pending'}>
       <div className="lw-basics-compare__controls">
         <label>
           <span>{t('lw.basics.compare.head')}</span>

@@ -1,14 +1,15 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { AttentionHeatmap } from '../../components/heatmap';
 import { formatValue } from '../../components/heatmap/heatmapModel';
-import { sliceCols } from '../../engine';
+import { ExperimentStatus } from '../../components/walkthrough/Experiments';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
+import { latestValue, useExperiment } from '../../state/experiments';
 import { useLabFields } from '../../state/useLabFields';
 import { useLabComputation } from '../../state/useLabComputation';
 import type { WidgetProps } from '../types';
 import { ScoreCompareCard } from './ScoreCompareCard';
-import { clampHalfWidth, computeScoreMaps, isScoringId, SCORING_IDS, type ScoringId } from './ScoreCompareModel';
+import { clampHalfWidth, isScoringId, SCORING_IDS, type ScoringId } from './ScoreCompareModel';
 import './scoring.css';
 
 const DETAIL_SIZE = 300;
@@ -40,10 +41,11 @@ export function ScoreCompare({ config }: WidgetProps) {
   const dM = clampHalfWidth(localM, 0, L - 1, 1);
   const dP = clampHalfWidth(localP, 1, L, 2);
   const d = attention ? attention.q.cols / numHeads : 0;
-  const maps = useMemo(
-    () => (attention ? computeScoreMaps({ q: sliceCols(attention.q, head * d, d), k: sliceCols(attention.k, head * d, d), seed, localM: dM, localP: dP }) : null),
-    [attention, head, d, seed, dM, dP],
-  );
+  // Seven score maps of one head (src/state/experiments, 'score-maps': after the first paint; a slider keeps the last maps, marked busy).
+  const mapsState = useExperiment('score-maps', attention ? { q: attention.q, k: attention.k, head, headDim: d, seed, localM: dM, localP: dP } : null);
+  const last = latestValue(mapsState);
+  // The last maps stay only while they fit the sentence (a new token count redraws from "Computing…").
+  const maps = last && last.dot.weights.rows === L ? last : null;
 
   if (!result.ok) {
     return (
@@ -52,7 +54,7 @@ export function ScoreCompare({ config }: WidgetProps) {
       </p>
     );
   }
-  if (!maps) return null;
+  if (!maps) return <ExperimentStatus state={mapsState} className="lw-scoring-message" />;
   const tokens = result.tokens.map((tk) => tk.text);
   const name = (id: ScoringId) => t(`lw.scoring.compare.name.${id}`);
   const note = (id: ScoringId) => t(`lw.scoring.compare.note.${id}`, { head: head + 1, n: L });
@@ -63,7 +65,7 @@ export function ScoreCompare({ config }: WidgetProps) {
     : t('lw.scoring.compare.detail', { name: name(focus) });
 
   return (
-    <div className="lw-scoring-compare">
+    <div className="lw-scoring-compare" aria-busy={mapsState.status === 'pending'}>
       <div className="lw-scoring-row">
         <label htmlFor={`${uid}-head`}>{t('lw.scoring.head')}</label>
         <select id={`${uid}-head`} value={head} onChange={(e) => set({ selectedHead: Number(e.target.value) })}>

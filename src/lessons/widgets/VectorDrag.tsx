@@ -1,8 +1,9 @@
 import { useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatValue } from '../../components/heatmap/heatmapModel';
 import { useT } from '../../i18n/translate';
+import { fastValue, useExperiment } from '../../state/experiments';
 import type { WidgetProps } from '../types';
-import { argmax, attend, BIG_STEP, clampPoint, initialScene, movedBy, PLANE_LIMIT, STEP, type Point, type Scene } from './VectorDragModel';
+import { argmax, BIG_STEP, clampPoint, initialScene, movedBy, PLANE_LIMIT, STEP, type Point, type Scene } from './VectorDragModel';
 import { MARGIN, SIZE, toPx, UNIT, VIEW, wordPlaces } from './vectorDragPlane';
 import './basics.css';
 
@@ -29,7 +30,8 @@ export function VectorDrag({ config }: WidgetProps) {
   const [scene, setScene] = useState<Scene>(start);
   const [dragging, setDragging] = useState<Handle | null>(null);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  const result = useMemo(() => attend(scene.query, scene.keys), [scene]);
+  // Softmax of the dot products (src/state/experiments, 'vector-drag': microseconds, memoised).
+  const result = fastValue(useExperiment('vector-drag', { query: scene.query, keys: scene.keys }));
   const best = argmax(result.weights);
   const sum = result.weights.reduce((s, w) => s + w, 0);
   const words = KEY_WORDS.map((k) => t(k));

@@ -1,13 +1,10 @@
-import { fromRows, maskedSoftmax } from '../../engine';
+import type { Point } from '../../state/experiments';
 
 // The vector-drag toy: one query and a few keys in a 2-D plane. The scores are dot products, the weights their
 // softmax (the engine's maskedSoftmax, no mask), and each word's value is its own key, so the output is the
-// weighted average of the key tips.
+// weighted average of the key tips: computed by the 'vector-drag' experiment (src/state/experiments/small.ts).
 
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
+export type { Point };
 
 /** Both coordinates stay within ±PLANE_LIMIT. */
 export const PLANE_LIMIT = 2.5;
@@ -49,22 +46,6 @@ export function clampPoint(p: Point): Point {
 
 export function movedBy(p: Point, dx: number, dy: number): Point {
   return clampPoint({ x: p.x + dx, y: p.y + dy });
-}
-
-export interface Attended {
-  /** q·k_i per key. */
-  readonly scores: readonly number[];
-  /** softmax of the scores; they sum to 1. */
-  readonly weights: readonly number[];
-  /** Σ weights_i · k_i. */
-  readonly output: Point;
-}
-
-export function attend(query: Point, keys: readonly Point[]): Attended {
-  const scores = keys.map((k) => query.x * k.x + query.y * k.y);
-  const weights = Array.from(maskedSoftmax(fromRows([scores]), null).weights.data);
-  const output = keys.reduce((acc, k, i) => ({ x: acc.x + weights[i] * k.x, y: acc.y + weights[i] * k.y }), { x: 0, y: 0 });
-  return { scores, weights, output };
 }
 
 /** The index of the largest weight (the first one on a tie): the engine's argmax. */

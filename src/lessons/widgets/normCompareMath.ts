@@ -1,10 +1,9 @@
-import { defaultLayerNorm, fromRows, layerNorm, transpose, type Matrix } from '../../engine';
+import { fromRows, type Matrix } from '../../engine';
 
 // LayerNorm vs BatchNorm on a small matrix whose rows are tokens (or batch items) and columns are features.
 // LayerNorm normalises each row over its columns; BatchNorm (training mode, biased variance, γ = 1, β = 0)
 // normalises each column over the rows, which is LayerNorm of the transpose, transposed back.
 
-export const NORM_EPS = 1e-5;
 /** Typed values are kept within ±this, so float32 squares stay finite. */
 export const NORM_VALUE_LIMIT = 1e6;
 export const NORM_MIN_SIZE = 1;
@@ -36,15 +35,8 @@ export function parseCells(cells: readonly (readonly string[])[]): ParsedCells {
   return { ok: true, matrix: fromRows(values, 'X') };
 }
 
-/** Each row to mean 0, variance 1 over its features (the engine's LayerNorm). */
-export function layerNormRows(x: Matrix, eps = NORM_EPS): Matrix {
-  return layerNorm(x, defaultLayerNorm(x.cols, eps));
-}
-
-/** Each column to mean 0, variance 1 over the rows (BatchNorm's training-mode statistics). */
-export function batchNormColumns(x: Matrix, eps = NORM_EPS): Matrix {
-  return transpose(layerNorm(transpose(x), defaultLayerNorm(x.rows, eps)));
-}
+// The norms themselves (the engine's layerNorm over rows, and over columns for BatchNorm) are the 'norms'
+// experiment in src/state/experiments/small.ts.
 
 export interface MeanStd {
   readonly mean: number;

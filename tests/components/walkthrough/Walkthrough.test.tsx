@@ -8,6 +8,7 @@ import { useUi } from '../../../src/state/uiStore';
 import { computeLab, type LabComputation } from '../../../src/state/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, POST_LN_STEPS, PRE_LN_STEPS, useWalkthrough } from '../../../src/state/walkthroughStore';
+import { settleExperiments } from '../../lessons/settleExperiments';
 
 // A short sentence so every [tokens × d_k] and [query × key] matrix is a number grid (≤ 12 × 16).
 const TEXT = 'the cat sat on the mat';
@@ -181,6 +182,7 @@ describe('Walkthrough numbers and linked highlighting', () => {
     useWalkthrough.setState({ step: 'softmax' });
     render(<Walkthrough />);
     await userEvent.click(screen.getByRole('checkbox', { name: /unscaled/ }));
+    await settleExperiments();
     const head = lab().layers[1].attention.heads[2];
     const { scaledDotProductAttention, sliceCols } = await import('../../../src/engine');
     const a = lab().layers[1].attention;
@@ -189,14 +191,16 @@ describe('Walkthrough numbers and linked highlighting', () => {
     expect(cell('weights-scaled', 0, 1)).toHaveTextContent(formatValue(at(head.weights, 0, 1), GRID_DIGITS));
   });
 
-  it('the experiments react to their sliders', () => {
+  it('the experiments react to their sliders', async () => {
     useWalkthrough.setState({ step: 'scale' });
     render(<Walkthrough />);
     fireEvent.change(screen.getByRole('slider', { name: /Width d_k/ }), { target: { value: '9' } });
+    await settleExperiments();
     expect(screen.getByTestId('wt-dk')).toHaveTextContent('d_k = 512');
     expect(screen.getByRole('img', { name: 'Mean softmax entropy against d_k' })).toBeInTheDocument();
     act(() => useWalkthrough.setState({ step: 'residual1' }));
     fireEvent.change(screen.getByRole('slider', { name: /Number of random encoder layers/ }), { target: { value: '24' } });
+    await settleExperiments();
     expect(screen.getByTestId('wt-collapse-result')).toHaveTextContent(/After 24 layers: 0\.\d\d with residuals, 1\.00 without\./);
   });
 
