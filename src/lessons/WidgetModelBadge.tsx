@@ -1,8 +1,8 @@
-import { MODEL_CARD_HREF, UNTRAINED_CARD_HREF } from '../components/model/ModelPicker';
+import { appHref } from '../components/model/ModelPicker';
 import { useT } from '../i18n/translate';
 import { navigate } from '../shared/route';
 import { useLab } from '../state/labStore';
-import { TRAINED_SHAPE } from '../models/trained/trainedShape';
+import { kindOf } from '../state/modelChoice';
 import { useLabFields } from '../state/useLabFields';
 import type { WidgetId } from './types';
 import { isLabModel, WIDGET_MODELS, type LabWidgetModel } from './widgets/widgetModels';
@@ -33,16 +33,21 @@ export function WidgetModelBadge({ widget }: { readonly widget: WidgetId }) {
       </p>
     );
   }
-  const name =
-    model.kind === 'trained'
-      ? t('lessons.badge.trained', { layers: TRAINED_SHAPE.numLayers, heads: TRAINED_SHAPE.numHeads })
-      : t('lessons.badge.untrained', { d: embedDim, h: numHeads, n: numLayers, seed });
+  const { fixedShape, cardHref } = kindOf(model.kind).traits;
+  // A model of a fixed shape is named by it; the untrained encoder by the lessons' width, heads, layers and seed.
+  const name = fixedShape
+    ? t('lessons.badge.trained', { layers: fixedShape.numLayers, heads: fixedShape.numHeads })
+    : t('lessons.badge.untrained', { d: embedDim, h: numHeads, n: numLayers, seed });
   return (
     <p className="widget-model" data-model={model.kind}>
       <span className="widget-model__name">{name}</span>{' '}
-      <a href={model.kind === 'trained' ? MODEL_CARD_HREF : UNTRAINED_CARD_HREF} target="_blank" rel="noreferrer">
-        {t('lessons.badge.card')}
-      </a>{' '}
+      {cardHref !== null && (
+        <>
+          <a href={appHref(cardHref)} target="_blank" rel="noreferrer">
+            {t('lessons.badge.card')}
+          </a>{' '}
+        </>
+      )}
       <button type="button" className="widget-model__open" onClick={() => openLabOn(model)}>
         {t(model.page === 'walkthrough' ? 'lessons.badge.openWalkthrough' : 'lessons.badge.open')}
       </button>

@@ -84,8 +84,13 @@ export type RunPlan =
       /** The answer if it has come, else null (and it is asked for, once). */
       readonly answer: () => LabResult | null;
       readonly heldTokens: () => readonly Token[];
-      /** What the first screen shows before any answer: computed on the page; absent: the untrained stand-in. */
+      /**
+       * What the first screen shows before any answer (nothing drawn yet: a link that opens on a long text), cheap
+       * enough for the page: shown pending, with the whole text's tokens, until the answer. Absent: the stand-in's.
+       */
       readonly firstOnPage?: () => LabResult;
+      /** The whole run computed on the page, where the model can run there (a test, a page without the pipeline). */
+      readonly wholeOnPage?: () => LabResult;
     }
   | { readonly where: 'refused'; readonly error: EngineError };
 
@@ -94,6 +99,11 @@ export interface ModelRunner {
   /** Changes when the model behind it changes (a new file): the pipeline recomputes then. */
   readonly identity: object;
   plan(request: RunRequest): RunPlan;
+  /**
+   * The induction probe's scores per layer and head, measured off the page (the checkpoint's worker, the trained
+   * file's probe worker); null: this page measures it itself in slices (state/useHeadLabels.ts). Absent: no probe.
+   */
+  readonly inductionProbe?: () => Promise<readonly (readonly number[])[]> | null;
 }
 
 /** How a link's model= names a kind beyond its id (a checkpoint's path on this site). */

@@ -1,4 +1,4 @@
-import type { ModelTraits } from './modelKind';
+import type { ModelRunner, ModelTraits } from './modelKind';
 import type { LabComputation, LabResult } from './runResult';
 
 /*
@@ -20,4 +20,17 @@ export function taggedTraits(run: LabComputation): ModelTraits | undefined {
 /** A worker's answer (or null while it computes), tagged. */
 export function tagAnswer(answer: LabResult | null, traits: ModelTraits): LabResult | null {
   return answer && tagRun(answer, traits);
+}
+
+const runnersByModel = new WeakMap<object, ModelRunner>();
+
+/** Remembers `runner` as the one of its model (its identity), so what reads a run's model can ask it (the probe). */
+export function rememberRunner<R extends ModelRunner>(runner: R): R {
+  runnersByModel.set(runner.identity, runner);
+  return runner;
+}
+
+/** The runner of a run's model (`run.model`), when a kind made it. */
+export function runnerOfModel(model: object): ModelRunner | undefined {
+  return runnersByModel.get(model);
 }

@@ -144,14 +144,16 @@ export class LabRunSource {
   /**
    * Asked of a worker: until the answer is in, what was drawn stays, marked pending, with the new text's tokens; the
    * answer's arrival clears the seen inputs, so the next snapshot reads it. Nothing drawn yet: the plan's first screen
-   * (computed here), else the stand-in's.
+   * (a cheap run computed here), else the stand-in's.
    */
   #workerSnapshot(key: RunKey, plan: RunPlan & { readonly where: 'worker' }): LabComputationState {
     this.#listenTo(plan.answers);
     this.#clearPause();
-    if (!this.#snapshot && plan.firstOnPage) return this.#compute(key, plan.firstOnPage);
     const answered = plan.answer();
-    if (!answered) return this.#replaceSnapshot({ result: this.#snapshot?.result ?? this.#standIn(key.inputs), pending: true, heldTokens: plan.heldTokens() });
+    if (!answered) {
+      const shown = this.#snapshot?.result ?? plan.firstOnPage?.() ?? this.#standIn(key.inputs);
+      return this.#replaceSnapshot({ result: shown, pending: true, heldTokens: plan.heldTokens() });
+    }
     if (this.#snapshot?.result === answered && !this.#snapshot.pending) return this.#snapshot;
     return this.#replaceSnapshot({ result: answered, pending: false });
   }
@@ -159,7 +161,7 @@ export class LabRunSource {
   /** The stand-in's run of the inputs, for a first screen while a worker computes the chosen model's. */
   #standIn(inputs: LabInputs): LabResult {
     const plan = standInRunner().plan(labRunRequest(inputs, this.#tokenLimit, STAND_IN_KIND.traits));
-    return computedOnPage(plan) ?? { ok: false, error: new EngineError('invalid-argument', 'The stand-in model must be able to run on the page.') };
+    return computedOnPage(plan, true) ?? { ok: false, error: new EngineError('invalid-argument', 'The stand-in model must be able to run on the page.') };
   }
 
   /** Listens to the answers of `queue` (only one queue at a time). */

@@ -1,9 +1,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { CausalLmModel, EngineError, headLabelsOf, inductionSettingsFor, InductionScoring, type CausalLmRun, type HeadLabels, type LmRunModel } from '../engine';
-import { Gpt2RunModel } from '../models/gpt2/gpt2RunModel';
+import { nextTokenRun } from '../models/registry';
+import { runnerOfModel } from '../models/runTraits';
 import type { LabResult } from './computeLab';
-import { lmModelStore } from '../models/trained/lmModelStore';
-import { probeOffThread } from '../models/trained/probeOffThread';
 
 /*
  * Head labels for the lab's current run when it is the trained language model: the previous-, first- and same-token
@@ -53,12 +52,6 @@ function settle(entry: ProbeEntry, state: InductionProbeState): void {
   for (const listener of entry.listeners) listener();
 }
 
-/** The model file's bytes when `model` is the page's trained model (the probe's worker reads them), else null. */
-function fileOf(model: CausalLmModel): ArrayBuffer | null {
-  const state = lmModelStore.getState();
-  return state.status === 'ready' && state.trained.model === model ? (state.bytes ?? null) : null;
-}
-
 /** Whether `scores` has one score per head of `model` (probeOffThread has already checked that each is finite). */
 function fitsModel(scores: readonly (readonly number[])[], model: LmRunModel): boolean {
   const { numLayers, numHeads } = model.weights;
@@ -73,28 +66,16 @@ function startProbe(model: LmRunModel, entry: ProbeEntry): void {
   if (entry.started || entry.state.status !== 'measuring') return;
   entry.started = true;
   const { length } = entry.state;
-  if (model instanceof Gpt2RunModel) {
-    // A checkpoint's weights are in its worker, which measures between the student's runs.
-    model.client.inductionScores().then(
-      (scores) => settle(entry, fitsModel(scores, model) ? { status: 'done', scores, length } : { status: 'unavailable', scores: null, length }),
-      () => settle(entry, { status: 'unavailable', scores: null, length }),
-    );
-    return;
-  }
-  if (!(model instanceof CausalLmModel)) {
-    settle(entry, { status: 'unavailable', scores: null, length });
-    return;
-  }
-  const bytes = fileOf(model);
-  const offThread = bytes ? probeOffThread(bytes) : null;
+  // Off the page where its kind measures it there (a checkpoint's worker, the trained file's probe worker).
+  const offThread = runnerOfModel(model)?.inductionProbe?.() ?? null;
+  // A model whose weights are on this page can be measured here, in slices; else there is no probe.
+  const here = model instanceof CausalLmModel ? model : null;
+  const onPage = () => (here ? probeOnPage(here, entry, length) : settle(entry, { status: 'unavailable', scores: null, length }));
   if (!offThread) {
-    probeOnPage(model, entry, length);
+    onPage();
     return;
   }
-  offThread.then(
-    (scores) => (fitsModel(scores, model) ? settle(entry, { status: 'done', scores, length }) : probeOnPage(model, entry, length)),
-    () => probeOnPage(model, entry, length),
-  );
+  offThread.then((scores) => (fitsModel(scores, model) ? settle(entry, { status: 'done', scores, length }) : onPage()), onPage);
 }
 
 function probeOnPage(model: CausalLmModel, entry: ProbeEntry, length: number): void {
@@ -151,7 +132,7 @@ const labelled = new WeakMap<CausalLmRun, LabHeadLabels>();
  * a failed run), which gets no labels.
  */
 export function useHeadLabels(result: LabResult): LabHeadLabels | null {
-  const run = result.ok && result.kind === 'causal_lm' ? result : null;
+  const run = nextTokenRun(result);
   const probe = useInductionProbe(run?.model ?? null);
   return useMemo(() => {
     if (!run) return null;

@@ -8,6 +8,7 @@ import { HeadSwitch } from '../../components/controls/HeadSwitch';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { DEFAULT_SETTINGS } from '../../state/labStore';
+import { nextTokenRun } from '../../models/registry';
 import { ModelScope } from '../../state/modelScope';
 import { useLabComputation, useModelShape } from '../../state/useLabComputation';
 import { useLabFields } from '../../state/useLabFields';
@@ -77,7 +78,7 @@ function TrainedModelLabBody({ examples }: { readonly examples: readonly Trained
         </p>
       ) : (
         <>
-          {result.kind === 'causal_lm' ? (
+          {nextTokenRun(result) ? (
             <PredictionsPanel result={result} />
           ) : (
             <p className="lw-trained__note" role="status" data-testid="trained-lab-waiting">

@@ -18,7 +18,7 @@ export interface LabWidgetModel {
 export type WidgetModel = LabWidgetModel | { readonly kind: 'own' | 'none' };
 
 export function isLabModel(model: WidgetModel): model is LabWidgetModel {
-  return model.kind === 'trained' || model.kind === 'untrained';
+  return model.kind !== 'own' && model.kind !== 'none';
 }
 
 const UNTRAINED_LAB: WidgetModel = { kind: 'untrained', page: 'lab' };

@@ -1,6 +1,6 @@
 import { EngineError } from '../../engine';
 import type { ModelKind, ModelRunner, ModelTraits, RunRequest } from '../modelKind';
-import { tagAnswer } from '../runTraits';
+import { rememberRunner, tagAnswer } from '../runTraits';
 import { currentCheckpointLink, isCheckpointLink, openCheckpointOfQuery } from './checkpointLink';
 import { GPT2_TOKEN_LIMIT, gpt2Request, gpt2Runs, gpt2Tokens } from './gpt2Runs';
 import type { Gpt2RunModel } from './gpt2RunModel';
@@ -37,6 +37,8 @@ function runnerOf(model: Gpt2RunModel): ModelRunner {
   if (!runner) {
     runner = {
       identity: model,
+      // A checkpoint's weights are in its worker, which measures between the student's runs.
+      inductionProbe: () => model.client.inductionScores(),
       plan(request: RunRequest) {
         const limit = Math.min(request.inputs.tokenLimit, GPT2_TOKEN_LIMIT, model.weights.nPositions);
         const asked = gpt2Request(model, request.inputs.text, { ...request.inputs, tokenLimit: limit });
@@ -45,7 +47,7 @@ function runnerOf(model: Gpt2RunModel): ModelRunner {
         return { where: 'worker', answers: runs, answer: () => tagAnswer(runs.answer(asked), traits), heldTokens: () => gpt2Tokens(model, asked, limit) };
       },
     };
-    runners.set(model, runner);
+    runners.set(model, rememberRunner(runner));
   }
   return runner;
 }

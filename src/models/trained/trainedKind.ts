@@ -4,7 +4,9 @@ import { asLabResult } from '../pipeline/asLabResult';
 import { differsFromAsTrained, labBaselineRun } from '../pipeline/labVariants';
 import type { LabResult } from '../runResult';
 import { ensureTrainedModel, lmModelStore, MODEL_PATH } from './lmModelStore';
+import { probeOffThread } from './probeOffThread';
 import { TRAINED_SHAPE } from './trainedShape';
+import { rememberRunner } from '../runTraits';
 import { trainedStatus } from './trainedStatus';
 import { statusOnState } from '../modelStatus';
 
@@ -44,6 +46,12 @@ export function trainedRunnerOf(model: CausalLmModel): ModelRunner {
   if (!runner) {
     runner = {
       identity: model,
+      inductionProbe() {
+        const state = lmModelStore.getState();
+        // The probe's worker builds its own copy of the model from the file's bytes.
+        const bytes = state.status === 'ready' && state.trained.model === model ? (state.bytes ?? null) : null;
+        return bytes ? probeOffThread(bytes) : null;
+      },
       plan(request: RunRequest) {
         const inputs = { ...request.inputs, tokenLimit: Math.min(request.inputs.tokenLimit, model.weights.nPositions) };
         return {
@@ -54,7 +62,7 @@ export function trainedRunnerOf(model: CausalLmModel): ModelRunner {
         };
       },
     };
-    runners.set(model, runner);
+    runners.set(model, rememberRunner(runner));
   }
   return runner;
 }

@@ -50,8 +50,10 @@ const runner: ModelRunner = {
           answers: queue,
           answer: () => tagAnswer(queue.answer(encoderRequest(request.config, request.inputs)), traits),
           heldTokens: () => tokens,
-          // A link that opens on a long text: its first screen is computed here, so it has its maps at once.
-          firstOnPage: () => onPage(request),
+          // A link that opens on a long text: its first screen has the maps of the first tokens (a run that fits a
+          // frame), pending, until the worker's run of the whole text arrives.
+          firstOnPage: () => onPage({ ...request, inputs: { ...request.inputs, tokenLimit: OFF_THREAD_TOKENS } }),
+          wholeOnPage: () => onPage(request),
         };
       }
     }

@@ -24,7 +24,16 @@ function setup(text: string) {
   let notify: () => void = () => undefined;
   source.subscribe(() => notify());
   const next = () => new Promise<void>((resolve) => (notify = resolve));
-  return { lab, source, next };
+  /** The snapshot once the worker has answered the settings now (not pending). */
+  const settle = async (): Promise<LabComputationState> => {
+    let state = source.getSnapshot();
+    while (state.pending) {
+      await next();
+      state = source.getSnapshot();
+    }
+    return state;
+  };
+  return { lab, source, next, settle };
 }
 
 function ok(state: LabComputationState): LabComputation {
@@ -34,18 +43,23 @@ function ok(state: LabComputationState): LabComputation {
 
 describe('the untrained encoder on a long text runs in a worker', () => {
   it('keeps the last drawing, pending, with the new tokens, until the worker answers; the answer matches the page’s run', async () => {
-    const { lab, source, next } = setup(letters(OFF_THREAD_TOKENS + 72));
-    // Nothing drawn yet: the first run is made on the page, so the first screen has its maps.
-    const first = source.getSnapshot();
-    expect(first.pending).toBe(false);
-    expect(worker.requests).toHaveLength(0);
+    const { lab, source, next, settle } = setup(letters(OFF_THREAD_TOKENS + 72));
+    // Nothing drawn yet (a link that opens on a long text): the first screen has the maps of the first tokens, a run
+    // that fits a frame, made on the page and marked pending with all the text's tokens, while the worker runs it all.
+    const opening = source.getSnapshot();
+    expect(opening.pending).toBe(true);
+    expect(ok(opening).tokens).toHaveLength(OFF_THREAD_TOKENS);
+    expect(opening.heldTokens).toHaveLength(OFF_THREAD_TOKENS + 72);
+    expect(worker.requests).toHaveLength(1);
+    const first = await settle();
+    expect(ok(first).tokens).toHaveLength(OFF_THREAD_TOKENS + 72);
 
     lab.getState().set({ maskMode: 'causal' });
     const held = source.getSnapshot();
     expect(held.pending).toBe(true);
     expect(held.result).toBe(first.result); // the last drawing stays
     expect(held.heldTokens).toHaveLength(OFF_THREAD_TOKENS + 72);
-    expect(worker.requests).toHaveLength(1);
+    expect(worker.requests).toHaveLength(2);
     await next();
     const answered = source.getSnapshot();
     expect(answered.pending).toBe(false);
@@ -63,17 +77,13 @@ describe('the untrained encoder on a long text runs in a worker', () => {
   });
 
   it('sends only the layers a toggle changed: layer 1’s trace comes back as the object the page has', async () => {
-    const { lab, source, next } = setup(letters(200));
-    source.getSnapshot();
+    const { lab, settle } = setup(letters(200));
+    await settle();
     lab.getState().set({ maskMode: 'causal' });
-    source.getSnapshot();
-    await next();
-    const before = ok(source.getSnapshot());
+    const before = ok(await settle());
     lab.getState().toggleHead(1, 0);
-    source.getSnapshot();
-    await next();
-    const after = ok(source.getSnapshot());
-    expect(worker.requests[1].have.length).toBeGreaterThan(0);
+    const after = ok(await settle());
+    expect(worker.requests[2].have.length).toBeGreaterThan(0);
     // Layer 1 is upstream of the toggle: the very same trace; layer 2 is new, with head 1 of it switched off.
     expect(after.layers[0]).toBe(before.layers[0]);
     expect(after.layers[1]).not.toBe(before.layers[1]);
@@ -92,19 +102,17 @@ describe('the untrained encoder on a long text runs in a worker', () => {
   });
 
   it('says an engine failure (heads that do not divide the width) as the page would', async () => {
-    const { lab, source, next } = setup(letters(200));
-    source.getSnapshot();
+    const { lab, settle } = setup(letters(200));
+    await settle();
     lab.getState().set({ embedDim: 18, numHeads: 4 });
-    source.getSnapshot();
-    await next();
-    const state = source.getSnapshot();
+    const state = await settle();
     expect(state.result.ok).toBe(false);
     expect(!state.result.ok && state.result.error.code).toBe('heads-do-not-divide');
   });
 
   it('runs on the page when the worker stops', async () => {
-    const { lab, source, next } = setup(letters(200));
-    source.getSnapshot();
+    const { lab, source, next, settle } = setup(letters(200));
+    await settle();
     worker.crash = true;
     lab.getState().set({ maskMode: 'causal' });
     expect(source.getSnapshot().pending).toBe(true);
@@ -115,6 +123,6 @@ describe('the untrained encoder on a long text runs in a worker', () => {
     // The next change does not ask the stopped worker again.
     lab.getState().toggleHead(0, 1);
     expect(source.getSnapshot().pending).toBe(false);
-    expect(worker.requests).toHaveLength(1);
+    expect(worker.requests).toHaveLength(2);
   });
 });
