@@ -1,6 +1,6 @@
 import { memo, useCallback, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- TODO(issue 36, lead): the heads' average should come with the run from the state layer, not be computed in the view.
-import { averageHeadWeights, type BlockedMask, type EncoderLayerTrace, type HeadLabelling } from '../../engine';
+import { headAverage } from '../../models/pipeline/runReadings';
+import { type BlockedMask, type EncoderLayerTrace, type HeadLabelling } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { type HeadChoice } from '../../state/labStore';
 import { useLabFields } from '../../state/useLabFields';
@@ -186,8 +186,7 @@ function LayerRowBody({ layer, index, disabled, mask, labels, captions, selected
   const t = useT();
   const selectHead = (head: HeadChoice) => onSelect(index, head);
   const attention = layer.attention;
-  // eslint-disable-next-line no-restricted-syntax -- TODO(issue 36, lead): the heads' average should come with the run from the state layer, not be computed in the view.
-  const average = useMemo(() => averageHeadWeights(attention), [attention]);
+  const average = useMemo(() => headAverage(attention), [attention]);
   const layerName = t('headsGrid.layer', { n: index + 1 });
   const noActive = disabled.size === attention.heads.length;
   const averageName = t('headsGrid.button.average', { layer: index + 1 });

@@ -1,5 +1,5 @@
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- TODO(issue 36, lead): the next-token distributions should come with the run (and its baseline) from the state layer.
-import { nextTokenDistribution, type CausalLmRun } from '../../engine';
+import type { CausalLmRun } from '../../engine';
+import { nextTokenAt } from '../../models/pipeline/runReadings';
 import { useT, type Translate } from '../../i18n/translate';
 import type { LabComputation } from '../../state/computeLab';
 import { rememberedBaseline } from '../../models/pipeline/labVariants';
@@ -36,11 +36,9 @@ export function PredictionsPanel({ result }: { readonly result: LabComputation }
   const positions = run.tokenIds.length;
   const position = predictAt === null ? positions - 1 : Math.min(Math.max(0, predictAt), positions - 1);
   const label = (id: number): string => run.model.tokenLabel(id);
-  // One softmax per run at this position, read by the top 5 and by every row's "before → after".
-  // eslint-disable-next-line no-restricted-syntax -- TODO(issue 36, lead): the next-token distributions should come with the run (and its baseline) from the state layer.
-  const now = nextTokenDistribution(run.logits, position);
-  // eslint-disable-next-line no-restricted-syntax -- TODO(issue 36, lead): the next-token distributions should come with the run (and its baseline) from the state layer.
-  const before = baseline ? nextTokenDistribution(baseline.logits, position) : null;
+  // One softmax per run and position (the pipeline's, shared), read by the top 5 and every row's "before → after".
+  const now = nextTokenAt(run.logits, position);
+  const before = baseline ? nextTokenAt(baseline.logits, position) : null;
   return (
     <NextTokenPredictions
       after={now.top(SHOWN)}

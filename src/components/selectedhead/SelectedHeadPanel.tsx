@@ -1,6 +1,6 @@
 import { useId, useMemo, type ReactNode } from 'react';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- TODO(issue 36, lead): the heads' average should come with the run from the state layer, not be computed in the view.
-import { averageHeadWeights, type Matrix } from '../../engine';
+import type { Matrix } from '../../engine';
+import { headAverage } from '../../models/pipeline/runReadings';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { MATRIX_VIEWS, settingsOf, useLabStore, type MatrixView } from '../../state/labStore';
@@ -53,8 +53,7 @@ export function SelectedHeadPanel({ actions, size = 420, palette = 'viridis' }: 
   const selection = result.ok ? resolveSelection(result.layers, selectedLayer, selectedHead) : null;
   const attention = result.ok && selection ? result.layers[selection.layer].attention : null;
 
-  // eslint-disable-next-line no-restricted-syntax -- TODO(issue 36, lead): the heads' average should come with the run from the state layer, not be computed in the view.
-  const average = useMemo(() => (attention && selection?.head === 'average' ? averageHeadWeights(attention) : null), [attention, selection?.head]);
+  const average = useMemo(() => (attention && selection?.head === 'average' ? headAverage(attention) : null), [attention, selection?.head]);
   const mask = result.ok ? result.mask : null;
   const labels = useHeadLabels(result);
 
