@@ -8,38 +8,34 @@ import {
   CausalLmModel,
   copyForTransfer,
   detachLmRun,
-  enableFastAttention,
   EngineError,
   gpt2WeightsFromCheckpoint,
   inductionSettingsFor,
   InductionScoring,
   LayerTraceIds,
 } from '../../engine';
-import type { Gpt2Reply, Gpt2Request } from './gpt2Protocol';
+import { answerInOrder, type Computed } from '../pipeline/workerCalls';
+import type { Gpt2LoadStage, Gpt2Reply, Gpt2Request, Gpt2Value } from './gpt2Protocol';
 
-const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
-/** A handler for the worker's messages that answers through `post`; it holds the model between messages. */
+/** A handler for the worker's requests that answers through `post` (the one worker protocol); it holds the model between them. */
 export function gpt2WorkerHandler(post: (reply: Gpt2Reply, transfer?: Transferable[]) => void): (request: Gpt2Request) => void {
   let model: CausalLmModel | null = null;
-  let probing = false;
+  let probing: Promise<Computed<Gpt2Value>> | null = null;
   // The same number for the same layer trace (a stage the model's cache kept): the page keeps its copy of it.
   const layerIds = new LayerTraceIds();
 
-  async function load(safetensors: ArrayBuffer, config: unknown): Promise<void> {
-    // The same kernels as the page: without SIMD the TypeScript engine gives the same numbers, more slowly.
-    await enableFastAttention().catch(() => false);
-    post({ type: 'progress', stage: 'decoding' });
+  async function load(safetensors: ArrayBuffer, config: unknown, progress: (stage: Gpt2LoadStage) => void): Promise<Computed<Gpt2Value>> {
+    progress('decoding');
     const weights = gpt2WeightsFromCheckpoint(new Uint8Array(safetensors), config);
     model = new CausalLmModel(weights);
-    post({ type: 'progress', stage: 'packing' });
+    progress('packing');
     // The first run packs every block's weights into the kernels' memory (seconds for GPT-2 small): do it now, on one
     // token, so that the student's first run is only a run.
     model.runIds([weights.vocabSize - 1]);
-    post({ type: 'loaded' });
+    return { value: { type: 'loaded' }, transfer: [] };
   }
 
-  function run(request: Extract<Gpt2Request, { type: 'run' }>): void {
+  function run(request: Extract<Gpt2Request, { type: 'run' }>): Computed<Gpt2Value> {
     if (!model) throw new EngineError('invalid-argument', 'No GPT-2 checkpoint is open.');
     const result = model.runIds(request.ids, request.options, request.text);
     const detached = detachLmRun(result, layerIds, new Set(request.have));
@@ -47,40 +43,35 @@ export function gpt2WorkerHandler(post: (reply: Gpt2Reply, transfer?: Transferab
     const baselineLogits = request.baseline ? detachLmRun(model.runIds(request.ids, { tokenLimit: request.options.tokenLimit }, request.text)).logits : null;
     // Copied here into buffers of their own and transferred: the page receives tens of MB without copying them.
     const { value, transfer } = copyForTransfer({ run: detached, baselineLogits });
-    post({ type: 'ran', id: request.id, ...value }, transfer);
+    return { value: { type: 'ran', ...value }, transfer };
   }
 
-  function probe(): void {
-    if (!model || probing) return;
-    probing = true;
+  /** One probe pass at a time, a task each, so a waiting run message gets in between two passes. */
+  function probe(): Promise<Computed<Gpt2Value>> {
+    if (!model) return Promise.reject(new EngineError('invalid-argument', 'No GPT-2 checkpoint is open.'));
     const scoring = new InductionScoring(model.variant('head-probes'), inductionSettingsFor(model.weights.nPositions));
-    const step = (): void => {
-      try {
-        if (scoring.step()) {
-          setTimeout(step, 0); // lets a waiting run message in between two probe passes
-          return;
+    return new Promise((resolve, reject) => {
+      const step = (): void => {
+        try {
+          if (scoring.step()) {
+            setTimeout(step, 0);
+            return;
+          }
+          const scores = scoring.scores();
+          if (!scores) throw new EngineError('invalid-argument', 'The induction probe ended without scores.');
+          resolve({ value: { type: 'probed', scores: scores.map((layer) => [...layer]) }, transfer: [] });
+        } catch (err) {
+          reject(err);
         }
-        const scores = scoring.scores();
-        if (!scores) throw new EngineError('invalid-argument', 'The induction probe ended without scores.');
-        post({ type: 'probed', scores: scores.map((layer) => [...layer]) });
-      } catch (err) {
-        post({ type: 'probe-failed', message: messageOf(err) });
-      }
-    };
-    setTimeout(step, 0);
+      };
+      setTimeout(step, 0);
+    });
   }
 
-  return (request) => {
-    if (request.type === 'load') {
-      load(request.safetensors, request.config).catch((err: unknown) => post({ type: 'load-failed', message: messageOf(err) }));
-    } else if (request.type === 'run') {
-      try {
-        run(request);
-      } catch (err) {
-        post({ type: 'run-failed', id: request.id, message: messageOf(err) });
-      }
-    } else {
-      probe();
-    }
-  };
+  return answerInOrder<Gpt2Request, Gpt2Value, Gpt2LoadStage>((request, progress) => {
+    if (request.type === 'load') return load(request.safetensors, request.config, progress);
+    if (request.type === 'run') return run(request);
+    probing ??= probe();
+    return probing;
+  }, post);
 }
