@@ -4,7 +4,7 @@ import { translate } from '../../src/i18n/translate';
 import { WidgetSlot } from '../../src/lessons/WidgetSlot';
 import { SCORING_IDS } from '../../src/lessons/widgets/ScoreCompareModel';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
-import { lmModelStore } from '../../src/state/lmModelStore';
+import { lmModelStore } from '../../src/models/trained/lmModelStore';
 import { useUi, type Locale } from '../../src/state/uiStore';
 import { checkLabelInName } from '../a11y/labelInName';
 import { labelledTrained } from '../components/headlabels/labelledModel';

@@ -52,7 +52,7 @@ export class Gpt2Client {
       expect(await loaded, 'loaded');
     } catch (err) {
       // Said as the worker's sentence ("Could not read …: <why>" is the store's frame).
-      throw new Error(err instanceof Error ? err.message : String(err));
+      throw new Error(err instanceof Error ? err.message : String(err), { cause: err });
     }
   }
 
