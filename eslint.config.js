@@ -4,9 +4,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /*
- * Layers point one way: engine < models < state < i18n < shared < components < lessons / widgets / guide / playground
- * < app. src/models holds the model kinds (one folder each, listed in src/models/registry.ts) and the run pipeline's
- * parts that do not read the lab's settings (queues, workers, variants).
+ * Layers point one way: engine < models < state < run < i18n < shared < components < lessons / widgets / guide /
+ * playground < app. src/models holds the model kinds (one folder each, listed in src/models/registry.ts) and the run
+ * pipeline's parts that do not read the lab's settings (queues, workers, variants); src/state what the student chose
+ * and the URL; src/run the one pipeline from those settings to the run every view reads, and the widgets' experiments.
  * A folder may import its own layer and those below it; the four features never import one another; the app (the
  * files directly in src/: App.tsx, main.tsx, the other entry points, messages.ts, styles.css) may import anything.
  * tests/ and scripts/ are not restricted.
@@ -15,13 +16,14 @@ const BELOW = {
   engine: [],
   models: ['engine'],
   state: ['engine', 'models'],
-  i18n: ['engine', 'models', 'state'],
-  shared: ['engine', 'models', 'state', 'i18n'],
-  components: ['engine', 'models', 'state', 'i18n', 'shared'],
-  lessons: ['engine', 'models', 'state', 'i18n', 'shared', 'components'],
-  widgets: ['engine', 'models', 'state', 'i18n', 'shared', 'components'],
-  guide: ['engine', 'models', 'state', 'i18n', 'shared', 'components'],
-  playground: ['engine', 'models', 'state', 'i18n', 'shared', 'components'],
+  run: ['engine', 'models', 'state'],
+  i18n: ['engine', 'models', 'state', 'run'],
+  shared: ['engine', 'models', 'state', 'run', 'i18n'],
+  components: ['engine', 'models', 'state', 'run', 'i18n', 'shared'],
+  lessons: ['engine', 'models', 'state', 'run', 'i18n', 'shared', 'components'],
+  widgets: ['engine', 'models', 'state', 'run', 'i18n', 'shared', 'components'],
+  guide: ['engine', 'models', 'state', 'run', 'i18n', 'shared', 'components'],
+  playground: ['engine', 'models', 'state', 'run', 'i18n', 'shared', 'components'],
 };
 
 // The engine is pure computation: no UI libraries, no DOM.
@@ -87,7 +89,7 @@ const ENGINE_COMPUTE_NAMES = Object.values(ENGINE_COMPUTES).flat();
 // One regex of every name but generate (which has its own message), for the call selectors.
 const COMPUTE_CALL = `/^(?:${ENGINE_COMPUTE_NAMES.filter((n) => n !== 'generate').join('|')})$/`;
 const VIEWS_DO_NOT_COMPUTE =
-  'Views do not compute: this engine entry runs attention, a layer, a model, a probe, decoding or an experiment. Draw what the state layer hands you (useLabComputation, labVariants), or ask useExperiment (src/state/experiments) for a widget\'s own experiment.';
+  'Views do not compute: this engine entry runs attention, a layer, a model, a probe, decoding or an experiment. Draw what the state layer hands you (useLabComputation, labVariants), or ask useExperiment (src/run/experiments) for a widget\'s own experiment.';
 
 // Deeper than any folder in src/ today, with room to grow.
 const MAX_DEPTH = 6;
@@ -102,7 +104,7 @@ const MAX_DEPTH = 6;
 function layerRules() {
   return Object.entries(BELOW).flatMap(([layer, below]) => {
     const allowed = [...below, layer];
-    const message = `src/${layer} may import only ${allowed.join(', ')} (layers point one way: engine < models < state < i18n < shared < components < lessons / widgets / guide / playground < app; features never import each other). Move what both sides need down (e.g. into src/shared) or wire it in the app.`;
+    const message = `src/${layer} may import only ${allowed.join(', ')} (layers point one way: engine < models < state < run < i18n < shared < components < lessons / widgets / guide / playground < app; features never import each other). Move what both sides need down (e.g. into src/shared) or wire it in the app.`;
     return Array.from({ length: MAX_DEPTH }, (_, i) => {
       const depth = i + 1;
       const regex = `^(?:\\.\\./){${depth}}(?!(?:${allowed.join('|')})(?:/|$)|\\.\\./)`;
@@ -134,8 +136,8 @@ export default tseslint.config(
   ...layerRules(),
   {
     // Views get data, never a model to run: a run, a baseline or a variant is asked of the state layer
-    // (src/state/computeLab.ts, labVariants.ts), where it is computed once and shared; a lesson widget's own small
-    // experiment is asked of useExperiment (src/state/experiments), which memoises it and computes slow ones after
+    // (src/run/computeLab.ts, labVariants.ts), where it is computed once and shared; a lesson widget's own small
+    // experiment is asked of useExperiment (src/run/experiments), which memoises it and computes slow ones after
     // the first paint. So a view imports no engine entry that computes (ENGINE_COMPUTES: by name, from any engine
     // path, or as `import * as`; types stay allowed), calls none by name, and calls no model method that runs.
     files: ['src/{components,lessons,widgets,guide,playground}/**/*.{ts,tsx}'],
@@ -148,9 +150,9 @@ export default tseslint.config(
           patterns: [
             { regex: '^(?:\\.\\./)+engine(?:/.*)?$', importNames: ENGINE_COMPUTE_NAMES, allowTypeImports: true, message: VIEWS_DO_NOT_COMPUTE },
             {
-              regex: '^(?:\\.\\./)+state/experiments/.+$',
+              regex: '^(?:\\.\\./)+run/experiments/.+$',
               allowTypeImports: true,
-              message: 'Import useExperiment and the experiments\' types from src/state/experiments (its index), not the files that compute.',
+              message: 'Import useExperiment and the experiments\' types from src/run/experiments (its index), not the files that compute.',
             },
           ],
         },
@@ -159,7 +161,7 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(run|runIds|runWords|crossAttention|kvCacheDecode|variant)$/]",
-          message: 'Views do not run the model: ask the state layer for the run or variant (src/state/computeLab.ts, src/state/labVariants.ts), or useExperiment (src/state/experiments) for a widget\'s own experiment.',
+          message: 'Views do not run the model: ask the state layer for the run or variant (src/run/computeLab.ts, src/models/pipeline/labVariants.ts), or useExperiment (src/run/experiments) for a widget\'s own experiment.',
         },
         {
           selector: "CallExpression[callee.name='generate']",

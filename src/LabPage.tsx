@@ -14,7 +14,7 @@ import { useT } from './i18n/translate';
 import { useLab } from './state/labStore';
 import { nextTokenRun } from './models/registry';
 import { kindOf } from './state/modelChoice';
-import { useLabComputationState } from './state/useLabComputation';
+import { useLabComputationState } from './run/useLabComputation';
 import { skipTo } from './skipTo';
 
 // The walkthrough (and KaTeX with it) loads only when its tab is opened.

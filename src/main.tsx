@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { enableFastAttention } from './engine';
 import { registerPageWorkers } from './models/pageWorkers';
-import { initUrlSync } from './state/urlSync';
+import { initUrlSync } from './state/url/urlSync';
 import './styles.css';
 
 // Every model kind's workers start from this page's own origin (src/models/pageWorkers.ts).

@@ -1,5 +1,5 @@
 /**
- * How long each lesson widget's own experiment (src/state/experiments/table.ts) takes in Node, for the widget's
+ * How long each lesson widget's own experiment (src/run/experiments/table.ts) takes in Node, for the widget's
  * largest params: the first call (cold: the page's first computation) and the median of 5 warm calls. An experiment
  * over ~16 ms (a frame) is computed after the first paint (`offPage: true` in the table).
  * Run: npx tsx scripts/bench/experiments.ts
@@ -7,8 +7,8 @@
 import { encoderModel, sliceCols, type Matrix } from '../../src/engine';
 import { SCALING_DKS } from '../../src/engine/experiments';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
-import { EXPERIMENTS, runExperiment, type ExperimentName, type ExperimentParams } from '../../src/state/experiments/table';
-import { seededPermutation } from '../../src/state/experiments/permutation';
+import { EXPERIMENTS, runExperiment, type ExperimentName, type ExperimentParams } from '../../src/run/experiments/table';
+import { seededPermutation } from '../../src/run/experiments/permutation';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i % 97}`);
 const lab = { embedDim: DEFAULT_SETTINGS.embedDim, numHeads: DEFAULT_SETTINGS.numHeads, numLayers: DEFAULT_SETTINGS.numLayers, seed: DEFAULT_SETTINGS.seed };

@@ -2,7 +2,7 @@ import { MAX_TOKENS } from '../engine';
 import { engineErrorMessage } from '../i18n/engineErrorMessage';
 import { kindMessage, useT } from '../i18n/translate';
 import { traitsOfRun } from '../models/registry';
-import type { LabComputationState } from '../state/useLabComputation';
+import type { LabComputationState } from '../run/useLabComputation';
 
 /** One line about the computation: a friendly prompt, an error in words, truncation, or "updating…". */
 export function LabStatus({ state }: { readonly state: LabComputationState }) {

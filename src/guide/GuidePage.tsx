@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { translate } from '../i18n/translate';
 import { useUi } from '../state/uiStore';
 import { GUIDE_HREF, navigate } from '../shared/route';
-import { useStoresSearch } from '../state/urlSync';
+import { useStoresSearch } from '../state/url/urlSync';
 import { GUIDE_BACK, GUIDE_BASE_NOTE, GUIDE_CONTENTS_LABEL, GUIDE_LEDE, GUIDE_SECTIONS, GUIDE_TITLE } from './content';
 import { GuideBlockView, type GuideContext } from './GuideBlocks';
 import type { Bi } from './types';

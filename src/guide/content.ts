@@ -1,6 +1,6 @@
 import { MAX_TOKENS } from '../engine/tokenizer';
-import { URL_BUDGET } from '../state/urlBudget';
-import { URL_LIMITS } from '../state/urlState';
+import { URL_BUDGET } from '../state/url/urlBudget';
+import { URL_LIMITS } from '../state/url/urlState';
 import { HEIGHT_MESSAGE, SET_TEXT_MESSAGE } from '../shared/embedContract';
 import { AUTO_HEIGHT_EXAMPLE, ELEMENT_EXAMPLE, EXAMPLE_URL, HEIGHT_MESSAGE_EXAMPLE, IFRAME_EXAMPLE, SET_TEXT_EXAMPLE } from './examples';
 import type { Bi, GuideSection } from './types';

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type LabPage, type MaskMode, type MatrixView } from '../state/labStore';
-import { defaultLinkText } from '../state/labParams';
-import { URL_LIMITS, URL_PARAMS, type UrlParam } from '../state/urlState';
+import { defaultLinkText } from '../state/url/labParams';
+import { URL_LIMITS, URL_PARAMS, type UrlParam } from '../state/url/urlState';
 import { POST_LN_STEPS } from '../state/walkthroughStore';
 import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_PARAMS, EMBED_WIDGETS, type EmbedControl, type EmbedParam } from '../shared/embedContract';
 import type { Bi, ParamDoc } from './types';

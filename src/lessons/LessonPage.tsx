@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { LabStatus } from '../components/LabStatus';
 import { SentenceInput } from '../components/controls/SentenceInput';
 import { useT } from '../i18n/translate';
-import { useLabComputationState } from '../state/useLabComputation';
+import { useLabComputationState } from '../run/useLabComputation';
 import { LESSONS } from './content';
 import { LessonBlocks } from './LessonBlocks';
 import { useProgress } from './progressStore';

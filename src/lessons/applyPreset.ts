@@ -1,6 +1,6 @@
 import { nearestDividingHeads } from '../engine';
 import { useLab } from '../state/labStore';
-import { URL_LIMITS } from '../state/urlState';
+import { URL_LIMITS } from '../state/url/urlState';
 import { useWalkthrough } from '../state/walkthroughStore';
 import type { LabPreset } from './types';
 

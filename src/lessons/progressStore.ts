@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { LessonSlug } from './types';
-import { validatedPersistStorage } from '../state/validatedPersistStorage';
+import { validatedPersistStorage } from '../state/storage/validatedPersistStorage';
 import { isLessonSlug } from '../shared/route';
 
 /** The key a question's answer is stored under: "<lesson slug>/<question id>". */

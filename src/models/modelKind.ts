@@ -69,7 +69,7 @@ export interface AnswerSource {
   subscribe(listener: () => void): () => void;
 }
 
-/** Where and how a request is computed; the pipeline (state/labRunSource.ts) does the rest the same for every kind. */
+/** Where and how a request is computed; the pipeline (run/labRunSource.ts) does the rest the same for every kind. */
 export type RunPlan =
   | {
       readonly where: 'page';
@@ -101,7 +101,7 @@ export interface ModelRunner {
   plan(request: RunRequest): RunPlan;
   /**
    * The induction probe's scores per layer and head, measured off the page (the checkpoint's worker, the trained
-   * file's probe worker); null: this page measures it itself in slices (state/useHeadLabels.ts). Absent: no probe.
+   * file's probe worker); null: this page measures it itself in slices (run/useHeadLabels.ts). Absent: no probe.
    */
   readonly inductionProbe?: () => Promise<readonly (readonly number[])[]> | null;
 }

@@ -1,7 +1,7 @@
 import { nearestDividingHeads } from '../engine/multiHead';
 import { defaultConfig, defaultSettings } from '../engine/train';
 import { TASK_NAMES, type TaskName } from '../engine/train/types';
-import { bool, decimalIn, dividingHeads, enumOf, intIn, ok, fail, type ParamKind, type ParamTable } from '../state/params';
+import { bool, decimalIn, dividingHeads, enumOf, intIn, ok, fail, type ParamKind, type ParamTable } from '../state/url/params';
 import { formatSampleInput, parseSampleInput } from './sampleInput';
 import { PLAYGROUND_LIMITS, type PlaygroundParamName, type PlaygroundParams } from './types';
 

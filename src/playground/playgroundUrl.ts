@@ -2,8 +2,8 @@ import { nearestDividingHeads } from '../engine/multiHead';
 import { defaultConfig, defaultSettings } from '../engine/train';
 import { isTaskName } from '../engine/train/tasks';
 import type { TaskName, TinyModelConfig, TrainSettings } from '../engine/train/types';
-import { formEncoding, paramNames, readParams, tableKeys, unknownParamNotices, writeParams, type ValueNotice } from '../state/params';
-import { URL_BUDGET } from '../state/urlBudget';
+import { formEncoding, paramNames, readParams, tableKeys, unknownParamNotices, writeParams, type ValueNotice } from '../state/url/params';
+import { URL_BUDGET } from '../state/url/urlBudget';
 import { defaultLinkValues, defaultPlaygroundParams, PLAYGROUND_PARAMS } from './playgroundParams';
 import { PLAYGROUND_LIMITS, type CheckedPlaygroundParams, type ParsedPlaygroundQuery, type PlaygroundNotice, type PlaygroundParamName, type PlaygroundParams } from './types';
 
@@ -19,7 +19,7 @@ import { PLAYGROUND_LIMITS, type CheckedPlaygroundParams, type ParsedPlaygroundQ
 
 export { defaultPlaygroundParams } from './playgroundParams';
 export { formatSampleInput, parseSampleInput, sameInput } from './sampleInput';
-export { MAX_UNKNOWN_NOTICES } from '../state/params';
+export { MAX_UNKNOWN_NOTICES } from '../state/url/params';
 
 /** The URL names, in the order they are written. */
 export const PLAYGROUND_PARAM_NAMES: readonly PlaygroundParamName[] = tableKeys(PLAYGROUND_PARAMS).map((key) => PLAYGROUND_PARAMS[key].name);

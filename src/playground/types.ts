@@ -7,7 +7,7 @@
  */
 import type { ModelFileProblem, ModelFileRefusal } from '../engine/train/modelFileProblem';
 import type { EvalResult, SampleView, StepResult, TaskName, TinyModelConfig, TrainSettings, WeightsFile } from '../engine/train/types';
-import type { UnknownNotice, ValueNotice } from '../state/params';
+import type { UnknownNotice, ValueNotice } from '../state/url/params';
 
 /** What the URL holds: #/playground?task=reversal&layers=1&heads=1&width=32&lr=0.01&seed=1 (and the sample input). */
 export interface PlaygroundParams {
@@ -25,7 +25,7 @@ export type PlaygroundParamName = 'task' | 'layers' | 'heads' | 'width' | 'lr' |
 
 /**
  * A URL (or form) value that was not used: the page shows it, and the default (or a fixed-up value, the notice's
- * fallback) is used instead. The reason codes are the lab's (src/state/params/types.ts).
+ * fallback) is used instead. The reason codes are the lab's (src/state/url/params/types.ts).
  */
 export type PlaygroundNotice = ValueNotice<PlaygroundParamName> | UnknownNotice;
 

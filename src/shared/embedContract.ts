@@ -3,7 +3,7 @@ import type { WalkthroughStepId } from '../state/walkthroughStore';
 /*
  * The embed contract, shared by the embed page (embed.html), the "Embed / share" dialog, the custom elements and
  * the instructor guide. An embed link is the lab's own query string (text, d, h, layers, seed, pe, mask, pad,
- * cells, off, layer, head, view, lang — see src/state/labParams.ts) plus the parameters below, read and written by
+ * cells, off, layer, head, view, lang — see src/state/url/labParams.ts) plus the parameters below, read and written by
  * one table (src/shared/embedParams.ts):
  *
  *   embed.html?widget=heatmap&text=The+cat+sat&h=2&mask=causal&controls=text,mask&lock=text

@@ -1,8 +1,8 @@
-import { DEFAULT_LINK_VALUES, LAB_PARAMS, URL_LIMITS, type LabLinkValues, type UrlParam } from '../state/labParams';
+import { DEFAULT_LINK_VALUES, LAB_PARAMS, URL_LIMITS, type LabLinkValues, type UrlParam } from '../state/url/labParams';
 import type { LabSettings } from '../state/labStore';
 import type { Locale } from '../state/locale';
-import { enumOf, idList, writeParams, type ParamTable } from '../state/params';
-import { fitLinkSettings } from '../state/urlState';
+import { enumOf, idList, writeParams, type ParamTable } from '../state/url/params';
+import { fitLinkSettings } from '../state/url/urlState';
 import { POST_LN_STEPS, type WalkthroughStepId } from '../state/walkthroughStore';
 import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_WIDGETS, type EmbedOptions, type EmbedParam } from './embedContract';
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { validatedPersistStorage } from './validatedPersistStorage';
+import { validatedPersistStorage } from './storage/validatedPersistStorage';
 
 /*
  * Whether the lab's "New here? Start with lesson 1" entry was dismissed (closed, or its link followed), remembered

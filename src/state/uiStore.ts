@@ -2,8 +2,8 @@ import { createStore, type StoreApi } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { browserLocale, isLocale, type Locale } from './locale';
 import { scopedStore } from './scopedStore';
-import { createMemoryStorage } from './safeStorage';
-import { validatedPersistStorage } from './validatedPersistStorage';
+import { createMemoryStorage } from './storage/safeStorage';
+import { validatedPersistStorage } from './storage/validatedPersistStorage';
 
 export { browserLocale, type Locale } from './locale';
 

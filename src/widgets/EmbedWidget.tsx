@@ -7,7 +7,7 @@ import { SelectedHeadPanel } from '../components/selectedhead';
 import { useT } from '../i18n/translate';
 import type { EmbedOptions } from '../shared/embedContract';
 import { useLab } from '../state/labStore';
-import { useLabComputation, useModelShape } from '../state/useLabComputation';
+import { useLabComputation, useModelShape } from '../run/useLabComputation';
 import { useElementWidth } from '../shared/useElementWidth';
 
 const StepWidget = lazy(() => import('./walkthroughWidgets').then((m) => ({ default: m.StepWidget })));

@@ -3,7 +3,7 @@ import { HeadSwitchList } from '../components/headswitches';
 import { HeadSwatch } from '../components/headview/HeadToggles';
 import { useT } from '../i18n/translate';
 import type { HeadChoice } from '../state/labStore';
-import { useModelShape } from '../state/useLabComputation';
+import { useModelShape } from '../run/useLabComputation';
 import { useLabFields } from '../state/useLabFields';
 
 export interface HeadControlsProps {

@@ -1,5 +1,5 @@
 import { useLab } from '../state/labStore';
-import { URL_LIMITS } from '../state/urlState';
+import { URL_LIMITS } from '../state/url/urlState';
 import { SET_TEXT_MESSAGE, type EmbedControl, type SetTextMessage } from '../shared/embedContract';
 import { latestPerFrame, nextFrame, type RequestFrame } from './latestPerFrame';
 

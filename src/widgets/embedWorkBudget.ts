@@ -1,6 +1,6 @@
 import { MAX_TOKENS } from '../engine';
 import type { LabSettings } from '../state/labStore';
-import { largestPassing } from '../state/largestPassing';
+import { largestPassing } from '../state/url/largestPassing';
 import type { EmbedWidget } from '../shared/embedContract';
 
 /*

@@ -1,7 +1,7 @@
 import type { LabSettings } from '../state/labStore';
 import type { Locale } from '../state/locale';
-import { readParams, type ValueNotice, type ValueReason } from '../state/params';
-import type { LabParamNotice, UrlNotice } from '../state/urlState';
+import { readParams, type ValueNotice, type ValueReason } from '../state/url/params';
+import type { LabParamNotice, UrlNotice } from '../state/url/urlState';
 import { DEFAULT_EMBED_OPTIONS, EMBED_PARAMS, type EmbedOptions, type EmbedParam } from '../shared/embedContract';
 import { DEFAULT_EMBED_LINK_VALUES, EMBED_LINK_PARAMS, type EmbedLinkParam } from '../shared/embedParams';
 

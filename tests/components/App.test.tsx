@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from '../../src/App';
 import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
-import { computeLab } from '../../src/state/computeLab';
+import { computeLab } from '../../src/run/computeLab';
 
 beforeEach(() => {
   useLab.setState(DEFAULT_SETTINGS);

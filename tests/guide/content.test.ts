@@ -8,7 +8,7 @@ import { parseRoute } from '../../src/shared/route';
 import { parseRichText } from '../../src/shared/richText';
 import { parsePlaygroundQuery, playgroundQuery } from '../../src/playground/playgroundUrl';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
-import { parseQuery, URL_LIMITS, URL_PARAMS } from '../../src/state/urlState';
+import { parseQuery, URL_LIMITS, URL_PARAMS } from '../../src/state/url/urlState';
 import { DEFAULT_EMBED_OPTIONS, EMBED_CONTROLS, EMBED_PARAMS, EMBED_WIDGETS } from '../../src/shared/embedContract';
 
 const isBi = (v: unknown): v is Bi => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).sort().join() === 'en,zh';

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GuidePage } from '../../src/guide';
 import { useUi } from '../../src/state/uiStore';
-import { URL_PARAMS } from '../../src/state/urlState';
+import { URL_PARAMS } from '../../src/state/url/urlState';
 import { EMBED_PARAMS } from '../../src/shared/embedContract';
 
 const BASE = 'https://school.example/ai/lab/';

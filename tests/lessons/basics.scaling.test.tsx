@@ -6,7 +6,7 @@ import { useUi } from '../../src/state/uiStore';
 import { ScalingCompare } from '../../src/lessons/widgets/ScalingCompare';
 import { peakStats } from '../../src/lessons/widgets/ScalingCompareStats';
 import { dkExponentFor, SqrtDk } from '../../src/lessons/widgets/SqrtDk';
-import { computeLab } from '../../src/state/computeLab';
+import { computeLab } from '../../src/run/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, useWalkthrough } from '../../src/state/walkthroughStore';
 import { settleExperiments } from './settleExperiments';

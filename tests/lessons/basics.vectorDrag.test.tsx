@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useUi } from '../../src/state/uiStore';
 import { VectorDrag } from '../../src/lessons/widgets/VectorDrag';
 import { clampPoint, DEFAULT_KEYS, DEFAULT_QUERY, PLANE_LIMIT } from '../../src/lessons/widgets/VectorDragModel';
-import { attend as attendOf, type Point } from '../../src/state/experiments/small';
+import { attend as attendOf, type Point } from '../../src/run/experiments/small';
 
 const attend = (query: Point, keys: readonly Point[]) => attendOf({ query, keys });
 

@@ -5,7 +5,7 @@ import { bilingualTexts } from './bilingualTexts';
 import { LESSON_SLUGS, WIDGET_IDS, type Block, type Lesson, type WidgetId } from '../../src/lessons/types';
 import { WIDGETS } from '../../src/lessons/widgets/registry';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
-import { parseQuery, settingsToQuery } from '../../src/state/urlState';
+import { parseQuery, settingsToQuery } from '../../src/state/url/urlState';
 import { POST_LN_STEPS } from '../../src/state/walkthroughStore';
 import { parsePlaygroundQuery, playgroundQuery } from '../../src/playground/playgroundUrl';
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useUi } from '../../src/state/uiStore';
 import { FullyMaskedRow } from '../../src/lessons/widgets/FullyMaskedRow';
 import { D2L_FILL, EXAMPLE_SCORES, outcomeOf, softmaxFilled, softmaxNegInf, UVA_FILL } from '../../src/lessons/widgets/FullyMaskedRowMath';
-import { engineSoftmax } from '../../src/state/experiments/small';
+import { engineSoftmax } from '../../src/run/experiments/small';
 import { MaskLab } from '../../src/lessons/widgets/MaskLab';
-import { computeLab } from '../../src/state/computeLab';
+import { computeLab } from '../../src/run/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
 
 const TEXT = 'the cat sat on the mat';

@@ -4,7 +4,7 @@ import { checkHeadCount } from '../../src/lessons/widgets/HeadSplitShapes';
 import { HeadSplit } from '../../src/lessons/widgets/HeadSplit';
 import { HeadsPlayground } from '../../src/lessons/widgets/HeadsPlayground';
 import { useUi } from '../../src/state/uiStore';
-import { computeLab } from '../../src/state/computeLab';
+import { computeLab } from '../../src/run/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
 
 const TEXT = 'the cat sat on the mat';

@@ -2,8 +2,8 @@
 import { zeros, type Matrix } from '../../src/engine';
 import { hasTargets, PATTERN_IDS, patternSimilarity, patternTemplate, rankHeads } from '../../src/lessons/widgets/patterns';
 import { columnStats, parseCells, rowStats } from '../../src/lessons/widgets/normCompareMath';
-import { permuteRows, seededPermutation } from '../../src/state/experiments/permutation';
-import { batchNormColumns, layerNormRows } from '../../src/state/experiments/small';
+import { permuteRows, seededPermutation } from '../../src/run/experiments/permutation';
+import { batchNormColumns, layerNormRows } from '../../src/run/experiments/small';
 import { plottedDimensions, wavelength, clampInt } from '../../src/lessons/widgets/positionalWaves';
 
 const TOKENS = ['the', 'cat', 'sat', '.', 'The', 'cat', 'sat', '.'];

@@ -8,9 +8,9 @@ import type { WidgetConfig } from '../../src/lessons/types';
 import { scoringWidgets } from '../../src/lessons/widgets/scoring';
 import { DEFAULT_SOURCE, DEFAULT_TARGET } from '../../src/lessons/widgets/CrossAttentionModel';
 import { clampHalfWidth, SCORING_IDS } from '../../src/lessons/widgets/ScoreCompareModel';
-import { computeCross, crossModel } from '../../src/state/experiments/crossAttention';
-import { computeScoreMaps } from '../../src/state/experiments/scoreMaps';
-import { computeLab } from '../../src/state/computeLab';
+import { computeCross, crossModel } from '../../src/run/experiments/crossAttention';
+import { computeScoreMaps } from '../../src/run/experiments/scoreMaps';
+import { computeLab } from '../../src/run/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
 import { settleExperiments } from './settleExperiments';
 

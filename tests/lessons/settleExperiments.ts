@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { experimentsSettled } from '../../src/state/experiments/useExperiment';
+import { experimentsSettled } from '../../src/run/experiments/useExperiment';
 
 /**
  * Waits, inside act, until every lesson widget's slow experiment (computed after the first paint by useExperiment)

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { translate } from '../../src/i18n/translate';
 import { VectorDrag } from '../../src/lessons/widgets/VectorDrag';
 import { argmax, initialScene, PLANE_LIMIT, type Point, type Scene } from '../../src/lessons/widgets/VectorDragModel';
-import { attend } from '../../src/state/experiments/small';
+import { attend } from '../../src/run/experiments/small';
 import { boxesOverlap, labelBox, textWidth, type Box } from '../../src/lessons/widgets/vectorDragLabels';
 import { VIEW_BOX, WORD_FONT, wordPlaces, type SceneWords } from '../../src/lessons/widgets/vectorDragPlane';
 import { useUi, type Locale } from '../../src/state/uiStore';

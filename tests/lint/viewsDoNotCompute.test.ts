@@ -9,7 +9,7 @@ import * as train from '../../src/engine/train';
 /*
  * The "Views do not run the model" block of eslint.config.js: a view (src/components, lessons, widgets, guide,
  * playground) imports no engine entry that computes (ENGINE_COMPUTES), calls none by name and calls no model method
- * that runs; it asks the state layer for the run and useExperiment (src/state/experiments) for its own experiment.
+ * that runs; it asks the state layer for the run and useExperiment (src/run/experiments) for its own experiment.
  * The list is read back from the config, so the tests below cover every entry in it.
  */
 
@@ -139,7 +139,7 @@ describe('views do not compute: the rule', () => {
 
   it('allows a view that asks useExperiment and draws plain data', async () => {
     const code = [
-      "import { latestValue, useExperiment } from '../../state/experiments';",
+      "import { latestValue, useExperiment } from '../../run/experiments';",
       "import type { Matrix } from '../../engine';",
       'export function Probe({ input }: { readonly input: Matrix }) {',
       "  const state = useExperiment('rank-collapse', { input, depth: 6, numHeads: 4, seed: 7 });",
@@ -152,14 +152,14 @@ describe('views do not compute: the rule', () => {
   });
 
   it('reports a view importing an experiment itself instead of useExperiment', async () => {
-    const found = await errors('src/lessons/widgets/probe.tsx', "import { permutationRun } from '../../state/experiments/permutation';");
+    const found = await errors('src/lessons/widgets/probe.tsx', "import { permutationRun } from '../../run/experiments/permutation';");
     expect(found.filter((e) => e.rule === IMPORT_RULE)).toHaveLength(1);
-    expect(await errors('src/lessons/widgets/probe.tsx', "import type { PermutationRun } from '../../state/experiments/permutation';")).toEqual([]);
+    expect(await errors('src/lessons/widgets/probe.tsx', "import type { PermutationRun } from '../../run/experiments/permutation';")).toEqual([]);
   });
 
   it('lets the state layer, the playground worker, tests and scripts compute', async () => {
     const code = "import { rankCollapseCurves } from '../../engine/experiments';\nrankCollapseCurves({} as never, { depth: 1, numHeads: 1, seed: 1 });";
-    expect(await errors('src/state/experiments/probe.ts', code)).toEqual([]);
+    expect(await errors('src/run/experiments/probe.ts', code)).toEqual([]);
     expect(await errors('src/playground/trainingSession.ts', "import { createTrainer } from '../engine/train';\ncreateTrainer({} as never);")).toEqual([]);
     expect(await errors('tests/probe.test.ts', "import { multiHeadAttention } from '../src/engine';\nmultiHeadAttention({} as never, {} as never);")).toEqual([]);
     expect(await errors('scripts/probe.ts', "import { runModel } from '../src/engine';\nrunModel({} as never, {} as never);")).toEqual([]);

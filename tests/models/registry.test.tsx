@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { LabPage } from '../../src/LabPage';
 import { isModelKindId, kindOfLinkValue, modelKind, modelKindIds, registerModelKind, STAND_IN_KIND, traitsOfRun } from '../../src/models/registry';
-import { computeLab } from '../../src/state/computeLab';
+import { computeLab } from '../../src/run/computeLab';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
-import { labRunSource } from '../../src/state/labRunSource';
-import { parseQuery } from '../../src/state/urlState';
+import { labRunSource } from '../../src/run/labRunSource';
+import { parseQuery } from '../../src/state/url/urlState';
 import { useUi } from '../../src/state/uiStore';
 import { FIXTURE_KIND_ID, fixtureLmKind } from './fixtureKind/fixtureLmKind';
 

@@ -1,5 +1,5 @@
 import { defaultPlaygroundParams, MAX_UNKNOWN_NOTICES, parsePlaygroundQuery, playgroundHash, playgroundInputFitsUrl } from '../../src/playground/playgroundUrl';
-import { URL_BUDGET } from '../../src/state/urlBudget';
+import { URL_BUDGET } from '../../src/state/url/urlBudget';
 
 const params = defaultPlaygroundParams('reversal');
 

@@ -6,11 +6,11 @@ import { parsePlaygroundQuery, playgroundQuery, PLAYGROUND_PARAM_NAMES } from '.
 import type { PlaygroundNotice } from '../../src/playground/types';
 import { EMBED_PARAMS } from '../../src/shared/embedContract';
 import { DEFAULT_EMBED_LINK_VALUES, EMBED_LINK_PARAMS, embedQuery, type EmbedLinkValues } from '../../src/shared/embedParams';
-import { DEFAULT_LINK_VALUES, LAB_PARAMS, URL_PARAMS, type LabLinkValues } from '../../src/state/labParams';
+import { DEFAULT_LINK_VALUES, LAB_PARAMS, URL_PARAMS, type LabLinkValues } from '../../src/state/url/labParams';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../src/state/labStore';
 import type { Locale } from '../../src/state/locale';
-import type { ParamNotice, ParamTable, ValueReason } from '../../src/state/params';
-import { parseQuery, settingsToQuery } from '../../src/state/urlState';
+import type { ParamNotice, ParamTable, ValueReason } from '../../src/state/url/params';
+import { parseQuery, settingsToQuery } from '../../src/state/url/urlState';
 import { embedNoticeKey } from '../../src/widgets/EmbedNotices';
 import { isEmbedNotice, parseEmbedQuery, type EmbedPageNotice } from '../../src/widgets/parseEmbedQuery';
 import { cells, heads } from '../state/pairs';

@@ -3,7 +3,7 @@ import { createLabStore, DEFAULT_SETTINGS, useLab } from '../../src/state/labSto
 import type { Locale } from '../../src/state/locale';
 import { followLanguageWithSentence } from '../../src/state/sentenceFollowsLanguage';
 import { createUiStore, useUi } from '../../src/state/uiStore';
-import { currentShareUrl, initUrlSync, URL_WRITE_DELAY_MS, useUrlNotices } from '../../src/state/urlSync';
+import { currentShareUrl, initUrlSync, URL_WRITE_DELAY_MS, useUrlNotices } from '../../src/state/url/urlSync';
 
 const EN = DEFAULT_SENTENCES.en;
 const ZH = DEFAULT_SENTENCES.zh;

@@ -1,4 +1,4 @@
-import { createMemoryStorage, createSafeStorage, type KeyValueStorage } from '../../src/state/safeStorage';
+import { createMemoryStorage, createSafeStorage, type KeyValueStorage } from '../../src/state/storage/safeStorage';
 
 /** A storage whose every call throws, as localStorage does in a cross-site frame with third-party storage blocked. */
 const throwingStorage = (): KeyValueStorage => ({

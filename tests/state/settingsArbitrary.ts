@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { HeadId, MaskCell } from '../../src/engine';
 import type { HeadChoice, LabPage, LabSettings, MaskMode, MatrixView } from '../../src/state/labStore';
 import type { ModelChoice } from '../../src/state/modelChoice';
-import { URL_LIMITS } from '../../src/state/urlState';
+import { URL_LIMITS } from '../../src/state/url/urlState';
 
 /*
  * The lab settings generator shared by the link tests (tests/state/urlState.test.ts) and the embed tests

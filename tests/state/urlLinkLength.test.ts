@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab, type LabSettings } from '../../src/state/labStore';
-import { describeCut } from '../../src/state/linkCut';
-import { URL_BUDGET } from '../../src/state/urlBudget';
-import { fitLinkSettings, parseQuery, settingsFromQuery, settingsToQuery, URL_LIMITS, wellFormed } from '../../src/state/urlState';
-import { currentShareUrl, initUrlSync, URL_WRITE_DELAY_MS, useUrlNotices } from '../../src/state/urlSync';
+import { describeCut } from '../../src/state/url/linkCut';
+import { URL_BUDGET } from '../../src/state/url/urlBudget';
+import { fitLinkSettings, parseQuery, settingsFromQuery, settingsToQuery, URL_LIMITS, wellFormed } from '../../src/state/url/urlState';
+import { currentShareUrl, initUrlSync, URL_WRITE_DELAY_MS, useUrlNotices } from '../../src/state/url/urlSync';
 import { keepsWholeText } from './keepsWholeText';
 import { allCells, cells } from './pairs';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../src/state/labStore';
-import { parseQuery, settingsFromQuery, settingsToQuery, URL_LIMITS, type UrlNotice } from '../../src/state/urlState';
+import { parseQuery, settingsFromQuery, settingsToQuery, URL_LIMITS, type UrlNotice } from '../../src/state/url/urlState';
 import { keepsWholeText } from './keepsWholeText';
 import { validSettings } from './settingsArbitrary';
 

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { useUi } from '../../src/state/uiStore';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../src/state/labStore';
-import { applyQuery, currentShareUrl, initUrlSync, URL_WRITE_DELAY_MS, useUrlNotices, useUrlSync } from '../../src/state/urlSync';
+import { applyQuery, currentShareUrl, initUrlSync, URL_WRITE_DELAY_MS, useUrlNotices, useUrlSync } from '../../src/state/url/urlSync';
 
 function goTo(url: string): void {
   window.history.replaceState(null, '', url);

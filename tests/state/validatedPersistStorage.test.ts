@@ -1,5 +1,5 @@
-import { createMemoryStorage } from '../../src/state/safeStorage';
-import { validatedPersistStorage } from '../../src/state/validatedPersistStorage';
+import { createMemoryStorage } from '../../src/state/storage/safeStorage';
+import { validatedPersistStorage } from '../../src/state/storage/validatedPersistStorage';
 
 interface Prefs {
   readonly colour: 'red' | 'blue';

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
-import { URL_LIMITS } from '../../src/state/urlState';
+import { URL_LIMITS } from '../../src/state/url/urlState';
 import { acceptMessages, isSetTextMessage } from '../../src/widgets/acceptMessages';
 import { SET_TEXT_MESSAGE } from '../../src/shared/embedContract';
 import { FRAME_FALLBACK_MS, nextFrame } from '../../src/widgets/latestPerFrame';

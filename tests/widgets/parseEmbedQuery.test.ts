@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
-import { URL_LIMITS } from '../../src/state/urlState';
+import { URL_LIMITS } from '../../src/state/url/urlState';
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions } from '../../src/shared/embedContract';
 import { embedQuery } from '../../src/shared/embedParams';
 import { isEmbedNotice, parseEmbedQuery, type EmbedNotice } from '../../src/widgets/parseEmbedQuery';

@@ -2,9 +2,9 @@ import { dividingHeadCounts, nearestDividingHeads } from '../../engine';
 import { isMessageKey, useT } from '../../i18n/translate';
 import { kindOf } from '../../state/modelChoice';
 import { useScopedModel } from '../../state/modelScope';
-import { useModelKindShape } from '../../state/useModelKind';
+import { useModelKindShape } from '../../run/useModelKind';
 import { useLabFields } from '../../state/useLabFields';
-import { URL_LIMITS } from '../../state/urlState';
+import { URL_LIMITS } from '../../state/url/urlState';
 import { LabeledSelect } from './LabeledSelect';
 
 export const WIDTHS = [8, 12, 16, 24, 32, 48, 64, 96, 128];

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { HEAD_LABEL_KINDS, type HeadLabelKind, type HeadLabelling } from '../../engine';
 import { useT } from '../../i18n/translate';
-import type { LabResult } from '../../state/computeLab';
-import { useHeadLabels } from '../../state/useHeadLabels';
+import type { LabResult } from '../../run/computeLab';
+import { useHeadLabels } from '../../run/useHeadLabels';
 import { useLabFields } from '../../state/useLabFields';
 import { formatLabelScore, labelText } from './labelText';
 

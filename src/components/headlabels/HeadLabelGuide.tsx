@@ -1,6 +1,6 @@
 import { HEAD_LABEL_KINDS, HEAD_LABEL_MIN_SCORE, HEAD_LABEL_UNIFORM_FACTOR, type HeadKindScores, type HeadLabelKind, type HeadLabelling } from '../../engine';
 import { useT, type Translate } from '../../i18n/translate';
-import type { LabHeadLabels } from '../../state/useHeadLabels';
+import type { LabHeadLabels } from '../../run/useHeadLabels';
 import { formatLabelScore, headLabelText } from './labelText';
 import './headlabels.css';
 

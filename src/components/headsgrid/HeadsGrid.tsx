@@ -4,8 +4,8 @@ import { type BlockedMask, type EncoderLayerTrace, type HeadLabelling } from '..
 import { useT } from '../../i18n/translate';
 import { type HeadChoice } from '../../state/labStore';
 import { useLabFields } from '../../state/useLabFields';
-import { useHeadLabels } from '../../state/useHeadLabels';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useHeadLabels } from '../../run/useHeadLabels';
+import { useLabComputation } from '../../run/useLabComputation';
 import { useSideOverflow } from '../../shared/useSideOverflow';
 import { HeadLabelGuide, labelText, namedWithLabel } from '../headlabels';
 import { HeatmapThumbnail } from '../heatmap/HeatmapThumbnail';

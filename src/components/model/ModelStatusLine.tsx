@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { kindText, useT } from '../../i18n/translate';
 import type { StatusPlace } from '../../models/modelStatus';
-import { useModelKind } from '../../state/useModelKind';
+import { useModelKind } from '../../run/useModelKind';
 
 /**
  * The one line about the model the views run (the settings' choice, or a <ModelScope>'s) while the stand-in runs in

@@ -1,7 +1,7 @@
 import type { CausalLmRun } from '../../engine';
 import { nextTokenAt } from '../../models/pipeline/runReadings';
 import { useT, type Translate } from '../../i18n/translate';
-import type { LabComputation } from '../../state/computeLab';
+import type { LabComputation } from '../../run/computeLab';
 import { rememberedBaseline } from '../../models/pipeline/labVariants';
 import { nextTokenRun } from '../../models/registry';
 import { useLabFields } from '../../state/useLabFields';

@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/translate';
-import type { LinkCutPart } from '../../state/linkCut';
+import type { LinkCutPart } from '../../state/url/linkCut';
 
 /** One sentence per part of the view a link carries only in part ("keeps only the first 512 of the 2000 characters"). */
 export function LinkCutHint({ parts }: { readonly parts: readonly LinkCutPart[] }) {

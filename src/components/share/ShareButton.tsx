@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useT } from '../../i18n/translate';
-import { currentShareUrl } from '../../state/urlSync';
+import { currentShareUrl } from '../../state/url/urlSync';
 import { CopyStatusMessage } from './CopyStatusMessage';
 import { LinkCutHint } from './LinkCutHint';
 import { useCopy } from './useCopy';

@@ -3,8 +3,8 @@ import { catalogs, type MessageKey } from '../../i18n/catalog';
 import { useT } from '../../i18n/translate';
 import { useUi } from '../../state/uiStore';
 import { truncateLabel } from '../heatmap/heatmapModel';
-import type { UrlNotice } from '../../state/urlState';
-import { useUrlNotices } from '../../state/urlSync';
+import type { UrlNotice } from '../../state/url/urlState';
+import { useUrlNotices } from '../../state/url/urlSync';
 import { countingNote, shownInstead } from './noticeNumbers';
 import './share.css';
 

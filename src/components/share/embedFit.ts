@@ -1,8 +1,8 @@
 import type { Locale } from '../../state/uiStore';
 import type { LabSettings } from '../../state/labStore';
-import { URL_BUDGET } from '../../state/urlBudget';
-import { fitSettings } from '../../state/urlFit';
-import { fitLinkSettings } from '../../state/urlState';
+import { URL_BUDGET } from '../../state/url/urlBudget';
+import { fitSettings } from '../../state/url/urlFit';
+import { fitLinkSettings } from '../../state/url/urlState';
 import type { EmbedOptions } from '../../shared/embedContract';
 import { elementSnippet, embedUrl } from './embedSnippet';
 

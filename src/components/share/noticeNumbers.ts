@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../i18n/catalog';
 import type { Translate } from '../../i18n/translate';
-import type { UrlNotice } from '../../state/urlState';
+import type { UrlNotice } from '../../state/url/urlState';
 
 /*
  * A few link parameters hold positions counted from 0, as the engine counts (layer=0 is the first layer, off=0-1 is

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { MAX_COLLAPSE_DEPTH, SCALING_DKS } from '../../engine/experiments';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { latestValue, useExperiment, type ExperimentState } from '../../state/experiments';
+import { latestValue, useExperiment, type ExperimentState } from '../../run/experiments';
 import { useLab } from '../../state/labStore';
 import { DK_EXPONENT_MAX, DK_EXPONENT_MIN, useWalkthrough } from '../../state/walkthroughStore';
 import { LinePlot } from './LinePlot';
@@ -14,7 +14,7 @@ const SAMPLES = 4000;
 const fmt = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : '—');
 
 /**
- * What an experiment's place shows while it has nothing to draw (useExperiment in src/state/experiments): "Computing…"
+ * What an experiment's place shows while it has nothing to draw (useExperiment in src/run/experiments): "Computing…"
  * while it computes after the first paint, or the engine's refusal. Nothing once it is done.
  */
 export function ExperimentStatus({ state, className }: { readonly state: ExperimentState<unknown>; readonly className?: string }) {

@@ -4,7 +4,7 @@ import { StepBody, explanationKey, formulaFor } from './steps';
 import { useWalkthroughData } from './walkthroughData';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useLabComputation } from '../../run/useLabComputation';
 import { POST_LN_STEPS, stepOrder, useWalkthrough, type WalkthroughStepId } from '../../state/walkthroughStore';
 import './walkthrough.css';
 

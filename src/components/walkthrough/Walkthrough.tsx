@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } fr
 import type { MessageKey } from '../../i18n/catalog';
 import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
-import { useModelShape } from '../../state/useLabComputation';
+import { useModelShape } from '../../run/useLabComputation';
 import { stepOrder, useWalkthrough, type WalkthroughStepId } from '../../state/walkthroughStore';
 import { Formula } from './Formula';
 import { NormOrderSwitch } from './NormOrderDiagram';

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { sliceCols, type AttentionTrace, type BlockedMask, type EncoderLayerTrace, type Matrix } from '../../engine';
 import { traitsOfRun } from '../../models/registry';
 import { useLab } from '../../state/labStore';
-import { useRunWithNormFirst } from '../../state/useRunVariant';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useRunWithNormFirst } from '../../run/useRunVariant';
+import { useLabComputation } from '../../run/useLabComputation';
 import { useWalkthrough } from '../../state/walkthroughStore';
 
 /** Everything the steps draw, for the selected layer and head. All matrices come from the engine's run. */

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useT } from '../../i18n/translate';
 import { useLabFields } from '../../state/useLabFields';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useLabComputation } from '../../run/useLabComputation';
 import type { WidgetProps } from '../types';
 import { CODE_STEPS, ENGINE_FILES, extractFunction, STEP_CODE, stepShapes, type CodeRef, type CodeStepId } from './CodeWalkSource';
 import { ShapeRow, ShapesTable } from './ShapesTable';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { AttentionHeatmap } from '../../components/heatmap';
 import { ExperimentStatus } from '../../components/walkthrough/Experiments';
 import { useT } from '../../i18n/translate';
-import { CROSS_MAX_TOKENS, latestValue, useExperiment, type CrossModelSettings } from '../../state/experiments';
+import { CROSS_MAX_TOKENS, latestValue, useExperiment, type CrossModelSettings } from '../../run/experiments';
 import { useLab } from '../../state/labStore';
 import { useLabFields } from '../../state/useLabFields';
 import type { WidgetProps } from '../types';
@@ -30,7 +30,7 @@ export function CrossAttention(_props: WidgetProps) {
 
   const numHeads = Math.max(1, settings.numHeads);
   const headIndex = Math.min(Math.max(0, head), numHeads - 1);
-  // Two attentions of the lab's layer 1 (src/state/experiments): after the first paint; typing keeps the last maps, marked busy.
+  // Two attentions of the lab's layer 1 (src/run/experiments): after the first paint; typing keeps the last maps, marked busy.
   const state = useExperiment('cross-attention', { source, target, settings, head: headIndex });
   const result = latestValue(state);
 

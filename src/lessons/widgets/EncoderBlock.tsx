@@ -5,7 +5,7 @@ import { NormOrderSwitch } from '../../components/walkthrough/NormOrderDiagram';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { useLab } from '../../state/labStore';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useLabComputation } from '../../run/useLabComputation';
 import { encoderStages, tokenStats, type StageId } from './encoderBlockStats';
 import './model.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../i18n/translate';
-import { fastValue, useExperiment } from '../../state/experiments';
+import { fastValue, useExperiment } from '../../run/experiments';
 import { D2L_FILL, EXAMPLE_SCORES, outcomeOf, softmaxFilled, softmaxNegInf, UVA_FILL, type RowOutcome } from './FullyMaskedRowMath';
 import './heads.css';
 
@@ -19,7 +19,7 @@ export function FullyMaskedRow() {
 
   const negInf = softmaxNegInf(EXAMPLE_SCORES, blocked);
   const filled = softmaxFilled(EXAMPLE_SCORES, blocked, FILLS[fill]);
-  // The engine's own masked softmax of the row (src/state/experiments, 'engine-softmax-row').
+  // The engine's own masked softmax of the row (src/run/experiments, 'engine-softmax-row').
   const engine = fastValue(useExperiment('engine-softmax-row', { scores: EXAMPLE_SCORES, blocked }));
   const allBlocked = blocked.every(Boolean);
   const toggle = (i: number) => setBlocked((b) => b.map((x, j) => (j === i ? !x : x)));

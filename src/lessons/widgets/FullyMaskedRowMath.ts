@@ -34,7 +34,7 @@ export function softmaxFilled(scores: readonly number[], blocked: readonly boole
 }
 
 // The engine's own row (maskedSoftmax: blocked keys skipped, a row with none left all zeros and reported) is the
-// 'engine-softmax-row' experiment in src/state/experiments/small.ts.
+// 'engine-softmax-row' experiment in src/run/experiments/small.ts.
 
 export type RowOutcome = 'nan' | 'uniform' | 'zeros' | 'normal';
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { headColor } from '../../components/headview/headColors';
 import { useT } from '../../i18n/translate';
 import { useLabFields } from '../../state/useLabFields';
-import { URL_LIMITS } from '../../state/urlState';
+import { URL_LIMITS } from '../../state/url/urlState';
 import { defaultKvHeads, groupedQueryChoice } from './GroupedQueryModel';
 import './grouped.css';
 

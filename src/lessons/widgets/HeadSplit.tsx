@@ -3,8 +3,8 @@ import { headChoices, headsForWidth, WIDTHS } from '../../components/controls/Se
 import { headColor } from '../../components/headview/headColors';
 import { useT } from '../../i18n/translate';
 import { useLabFields } from '../../state/useLabFields';
-import { URL_LIMITS } from '../../state/urlState';
-import { useLabComputation } from '../../state/useLabComputation';
+import { URL_LIMITS } from '../../state/url/urlState';
+import { useLabComputation } from '../../run/useLabComputation';
 import { checkHeadCount, shape } from './HeadSplitShapes';
 import { ShapeRow, ShapesTable } from './ShapesTable';
 import './heads.css';

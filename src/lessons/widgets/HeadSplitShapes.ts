@@ -1,6 +1,6 @@
 import { headsDivide } from '../../engine';
 import { headChoices } from '../../components/controls/SettingsPanel';
-import { URL_LIMITS } from '../../state/urlState';
+import { URL_LIMITS } from '../../state/url/urlState';
 
 /** Shape text as the lessons print it: "[13 × 96]". Sizes may be symbols ("L") when the sentence is not known. */
 export function shape(...dims: readonly (number | string)[]): string {

@@ -4,7 +4,7 @@ import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { disabledHeadSets } from '../../state/labMask';
 import { useLabFields } from '../../state/useLabFields';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useLabComputation } from '../../run/useLabComputation';
 import './heads.css';
 
 /**

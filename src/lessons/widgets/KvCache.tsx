@@ -3,7 +3,7 @@ import type { Matrix } from '../../engine';
 import { cachedStepCost, cumulativeCost, fullRecomputeCost, kvCacheNumbers, type KvCacheRun } from '../../engine/decoding';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { useExperiment } from '../../state/experiments';
+import { useExperiment } from '../../run/experiments';
 import { DEFAULT_SETTINGS } from '../../state/labStore';
 import type { WidgetProps } from '../types';
 import { AttentionRowStrip, chipText, formatCount, formatSigned } from '../../components/generation';
@@ -22,7 +22,7 @@ export function KvCache({ config }: WidgetProps) {
   const inputId = useId();
   const [text, setText] = useState(() => (typeof config?.text === 'string' && config.text.trim() !== '' ? config.text : DEFAULT_SETTINGS.text));
   const [fed, setFed] = useState(0);
-  // The demo layer's run (src/state/experiments, 'kv-cache': about a millisecond, so computed here).
+  // The demo layer's run (src/run/experiments, 'kv-cache': about a millisecond, so computed here).
   const result = useExperiment('kv-cache', { text, config: KV_DEMO });
   const count = result.status === 'done' ? result.value.steps.length : 0;
   const t0 = Math.min(fed, count);

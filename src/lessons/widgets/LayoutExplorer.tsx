@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import { headColor } from '../../components/headview/headColors';
 import { useT, type Translate } from '../../i18n/translate';
 import { useLabFields } from '../../state/useLabFields';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useLabComputation } from '../../run/useLabComputation';
 import { shape } from './HeadSplitShapes';
 import { ShapesTable } from './ShapesTable';
 import { featureOf, headWidth, roleOf, type FeatureRole, type QkvLayout } from './LayoutExplorerMapping';

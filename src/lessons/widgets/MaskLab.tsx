@@ -6,10 +6,10 @@ import { resolveSelection } from '../../components/selectedhead/selection';
 import type { Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { useExperiment } from '../../state/experiments';
+import { useExperiment } from '../../run/experiments';
 import { type MaskMode } from '../../state/labStore';
 import { useLabFields } from '../../state/useLabFields';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useLabComputation } from '../../run/useLabComputation';
 import './heads.css';
 
 const MODES: readonly MaskMode[] = ['none', 'causal', 'padding', 'custom'];
@@ -31,7 +31,7 @@ export function MaskLab() {
   const selection = result.ok ? resolveSelection(result.layers, selectedLayer, selectedHead) : null;
   const attention = result.ok && selection ? result.layers[selection.layer].attention : null;
   const head = selection && selection.head !== 'average' ? selection.head : null;
-  // The average of the active heads (src/state/experiments, 'head-average': the engine's float32 sums, memoised).
+  // The average of the active heads (src/run/experiments, 'head-average': the engine's float32 sums, memoised).
   const average = useExperiment('head-average', attention && head === null ? { weights: attention.heads.map((h) => h.weights), disabledHeads: [...attention.disabledHeads] } : null);
   const weights: Matrix | null = attention ? (head === null ? (average.status === 'done' ? average.value : null) : attention.heads[head].weights) : null;
   const mask = result.ok ? result.mask : null;

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { Matrix } from '../../engine';
 import { formatValue } from '../../components/heatmap/heatmapModel';
 import { useT } from '../../i18n/translate';
-import { fastValue, NORM_EPS, useExperiment } from '../../state/experiments';
+import { fastValue, NORM_EPS, useExperiment } from '../../run/experiments';
 import {
   columnStats,
   DEFAULT_NORM_CELLS,
@@ -26,7 +26,7 @@ export function NormCompare() {
   const t = useT();
   const [cells, setCells] = useState<string[][]>(() => copy(DEFAULT_NORM_CELLS));
   const parsed = useMemo(() => parseCells(cells), [cells]);
-  // LayerNorm of the rows and of the columns (src/state/experiments, 'norms': microseconds, memoised).
+  // LayerNorm of the rows and of the columns (src/run/experiments, 'norms': microseconds, memoised).
   const normsState = useExperiment('norms', parsed.ok ? { x: parsed.matrix } : null);
   const results = parsed.ok ? fastValue(normsState) : null;
   const rows = cells.length;

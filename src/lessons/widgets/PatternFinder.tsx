@@ -4,7 +4,7 @@ import { SelectedHeadPanel } from '../../components/selectedhead';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { useLabFields } from '../../state/useLabFields';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useLabComputation } from '../../run/useLabComputation';
 import { hasTargets, PATTERN_IDS, patternTemplate, rankHeads, type HeadMatch } from './patterns';
 import './model.css';
 

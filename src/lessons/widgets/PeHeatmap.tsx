@@ -3,7 +3,7 @@ import { HatchPattern, HeatmapCanvas, HeatmapCells, formatValue, type HeatmapSca
 import { scoreColor } from '../../components/heatmap/palettes';
 import { LinePlot } from '../../components/walkthrough/LinePlot';
 import { useT } from '../../i18n/translate';
-import { fastValue, useExperiment } from '../../state/experiments';
+import { fastValue, useExperiment } from '../../run/experiments';
 import { useLab } from '../../state/labStore';
 import type { WidgetProps } from '../types';
 import { clampInt, PE_DEFAULT_POSITIONS, PE_MAX_POSITIONS, PE_WIDTHS, plottedDimensions, wavelength } from './positionalWaves';
@@ -28,7 +28,7 @@ export function PeHeatmap({ config }: WidgetProps) {
   const [positions, setPositions] = useState(() => clampInt(config?.positions, 1, PE_MAX_POSITIONS, PE_DEFAULT_POSITIONS));
   const [posText, setPosText] = useState('1');
   const d = width ?? labWidth;
-  // The sinusoidal table (src/state/experiments, 'positional-table': a few ms at most, memoised).
+  // The sinusoidal table (src/run/experiments, 'positional-table': a few ms at most, memoised).
   const pe = fastValue(useExperiment('positional-table', { positions, d }));
   const dims = useMemo(() => plottedDimensions(d), [d]);
   const widthId = useId();

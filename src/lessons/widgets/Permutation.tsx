@@ -4,8 +4,8 @@ import { ExperimentStatus } from '../../components/walkthrough/Experiments';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { useLabFields } from '../../state/useLabFields';
-import { seededPermutation, useExperiment } from '../../state/experiments';
-import { useLabComputation } from '../../state/useLabComputation';
+import { seededPermutation, useExperiment } from '../../run/experiments';
+import { useLabComputation } from '../../run/useLabComputation';
 import './model.css';
 
 /** Longer sentences are cut here: two extra runs of the model per shuffle stay quick. */
@@ -31,7 +31,7 @@ export function Permutation() {
   const perm = useMemo(() => (shuffles === 0 ? null : seededPermutation(tokens.length, seed * 7919 + shuffles)), [shuffles, tokens.length, seed]);
   // The lab's own model (and weights): the run carries its config; the experiment asks the engine's model cache for it.
   const config = lab.ok && lab.kind === 'encoder' ? lab.model.config : null;
-  // Two runs of the model: computed after the first paint (src/state/experiments/table.ts).
+  // Two runs of the model: computed after the first paint (src/run/experiments/table.ts).
   const state = useExperiment('permutation', config && perm && tokens.length >= 2 ? { config, tokens, perm, positionalEncoding } : null);
   // Only this shuffle's result: the table pairs its rows with `perm`.
   const run = config && perm && tokens.length >= 2 && state.status === 'done' ? state.value : null;

@@ -3,7 +3,7 @@ import { formatValue } from '../../components/heatmap/heatmapModel';
 import { MatrixView } from '../../components/walkthrough/MatrixView';
 import '../../components/walkthrough/walkthrough.css';
 import { useT } from '../../i18n/translate';
-import { fastValue, useExperiment } from '../../state/experiments';
+import { fastValue, useExperiment } from '../../run/experiments';
 import { QkvEditorGrid } from './QkvEditorGrid';
 import { DEFAULT_QKV, parseCell, QKV_NAMES, QKV_TOKENS, QKV_WIDTH, rowsOf, VALUE_LIMIT, type CellIssue, type QkvName, type QkvValues } from './QkvEditorModel';
 import './basics.css';
@@ -32,7 +32,7 @@ export function QkvEditor() {
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(DEFAULT_QKV));
   const [selected, setSelected] = useState(0);
   const tokens = TOKEN_KEYS.map((k) => t(k));
-  // The engine's attention of the typed rows (src/state/experiments, 'qkv-attention': microseconds, memoised).
+  // The engine's attention of the typed rows (src/run/experiments, 'qkv-attention': microseconds, memoised).
   const trace = fastValue(useExperiment('qkv-attention', { q: rowsOf(values.Q), k: rowsOf(values.K), v: rowsOf(values.V) }));
 
   const edit = (name: QkvName, index: number, text: string) => {

@@ -2,7 +2,7 @@ import { useWalkthroughData } from '../../components/walkthrough';
 import { ResidualExperiment } from '../../components/walkthrough/Experiments';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useLabComputation } from '../../run/useLabComputation';
 import '../../components/walkthrough/walkthrough.css';
 import './model.css';
 

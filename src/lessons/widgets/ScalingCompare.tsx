@@ -4,7 +4,7 @@ import { formatValue } from '../../components/heatmap/heatmapModel';
 import { ExperimentStatus } from '../../components/walkthrough/Experiments';
 import { useWalkthroughData } from '../../components/walkthrough/walkthroughData';
 import { useT } from '../../i18n/translate';
-import { latestValue, useExperiment } from '../../state/experiments';
+import { latestValue, useExperiment } from '../../run/experiments';
 import { useLab } from '../../state/labStore';
 import { peakStats, type PeakStats } from './ScalingCompareStats';
 import './basics.css';
@@ -27,7 +27,7 @@ export function ScalingCompare() {
   const k = data?.k;
   const v = data?.v;
   const mask = data?.mask ?? null;
-  // The same head without ÷√d_k (src/state/experiments, 'unscaled-attention': after the first paint).
+  // The same head without ÷√d_k (src/run/experiments, 'unscaled-attention': after the first paint).
   const unscaledState = useExperiment('unscaled-attention', q && k && v ? { q, k, v, mask } : null);
   const lastUnscaled = latestValue(unscaledState);
   // While another head computes, the last map stays (marked busy) if it fits the sentence.

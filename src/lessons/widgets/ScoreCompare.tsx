@@ -4,9 +4,9 @@ import { formatValue } from '../../components/heatmap/heatmapModel';
 import { ExperimentStatus } from '../../components/walkthrough/Experiments';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { latestValue, useExperiment } from '../../state/experiments';
+import { latestValue, useExperiment } from '../../run/experiments';
 import { useLabFields } from '../../state/useLabFields';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useLabComputation } from '../../run/useLabComputation';
 import type { WidgetProps } from '../types';
 import { ScoreCompareCard } from './ScoreCompareCard';
 import { clampHalfWidth, isScoringId, SCORING_IDS, type ScoringId } from './ScoreCompareModel';
@@ -41,7 +41,7 @@ export function ScoreCompare({ config }: WidgetProps) {
   const dM = clampHalfWidth(localM, 0, L - 1, 1);
   const dP = clampHalfWidth(localP, 1, L, 2);
   const d = attention ? attention.q.cols / numHeads : 0;
-  // Seven score maps of one head (src/state/experiments, 'score-maps': after the first paint; a slider keeps the last maps, marked busy).
+  // Seven score maps of one head (src/run/experiments, 'score-maps': after the first paint; a slider keeps the last maps, marked busy).
   const mapsState = useExperiment('score-maps', attention ? { q: attention.q, k: attention.k, head, headDim: d, seed, localM: dM, localP: dP } : null);
   const last = latestValue(mapsState);
   // The last maps stay only while they fit the sentence (a new token count redraws from "Computing…").

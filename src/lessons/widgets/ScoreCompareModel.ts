@@ -1,5 +1,5 @@
-// The score maps are computed in src/state/experiments (scoreMaps.ts); here only what the widget needs to read its config.
-export { isScoringId, SCORING_IDS, type ScoreMap, type ScoringId } from '../../state/experiments';
+// The score maps are computed in src/run/experiments (scoreMaps.ts); here only what the widget needs to read its config.
+export { isScoringId, SCORING_IDS, type ScoreMap, type ScoringId } from '../../run/experiments';
 
 /** A half-width from a slider or a config: a whole number clamped to [min, max]; anything unusable → fallback. */
 export function clampHalfWidth(value: unknown, min: number, max: number, fallback: number): number {

@@ -1,16 +1,15 @@
-import { useId } from 'react';
 import { SentenceInput } from '../../components/controls/SentenceInput';
 import { HeadsGrid } from '../../components/headsgrid';
 import { exampleSettings, ModelStatusLine, TRAINED_EXAMPLE_IDS, TRAINED_EXAMPLES, type TrainedExampleId } from '../../components/model';
 import { PredictionsPanel } from '../../components/predictions';
 import { SelectedHeadPanel } from '../../components/selectedhead';
-import { HeadSwitch } from '../../components/controls/HeadSwitch';
+import { HeadSwitchList } from '../../components/headswitches';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { DEFAULT_SETTINGS } from '../../state/labStore';
 import { nextTokenRun } from '../../models/registry';
 import { ModelScope } from '../../state/modelScope';
-import { useLabComputation, useModelShape } from '../../state/useLabComputation';
+import { useLabComputation, useModelShape } from '../../run/useLabComputation';
 import { useLabFields } from '../../state/useLabFields';
 import type { WidgetProps } from '../types';
 import './trained.css';
@@ -98,29 +97,27 @@ function TrainedModelLabBody({ examples }: { readonly examples: readonly Trained
   );
 }
 
-/** One checkbox per head of every layer (checked = in the computation), and "all heads on". */
+/** One checkbox per head of every layer (checked = in the computation; the one HeadSwitchList), and "all heads on". */
 function HeadSwitches() {
   const t = useT();
-  const legendId = useId();
   const { numLayers, numHeads } = useModelShape();
-  const { disabledHeads, allHeadsOn } = useLabFields('disabledHeads', 'allHeadsOn');
+  const { disabledHeads, toggleHead, allHeadsOn } = useLabFields('disabledHeads', 'toggleHead', 'allHeadsOn');
   return (
-    <fieldset className="lw-trained__heads" aria-labelledby={legendId}>
-      <legend id={legendId}>{t('lw.trained.heads.legend')}</legend>
-      {Array.from({ length: numLayers }, (_, layer) => (
-        <div key={layer} className="lw-trained__layer">
-          <span className="lw-trained__layer-name">{t('lw.trained.heads.layer', { n: layer + 1 })}</span>
-          {Array.from({ length: numHeads }, (_, head) => (
-            <HeadSwitch key={head} layer={layer} head={head} className="lw-trained__head" ariaLabel={t('lw.trained.heads.toggle', { layer: layer + 1, head: head + 1 })}>
-              {t('lw.trained.heads.head', { n: head + 1 })}
-            </HeadSwitch>
-          ))}
-        </div>
-      ))}
+    <HeadSwitchList
+      className="lw-trained__heads"
+      legend={t('lw.trained.heads.legend')}
+      layers={numLayers}
+      heads={numHeads}
+      off={disabledHeads}
+      layerName={(layer) => t('lw.trained.heads.layer', { n: layer + 1 })}
+      label={(_, head) => t('lw.trained.heads.head', { n: head + 1 })}
+      ariaLabel={(layer, head) => t('lw.trained.heads.toggle', { layer: layer + 1, head: head + 1 })}
+      onToggle={(layer, head) => toggleHead(layer, head)}
+    >
       <button type="button" className="lw-trained__all-on" disabled={disabledHeads.length === 0} onClick={() => allHeadsOn()}>
         {t('lw.trained.heads.allOn')}
       </button>
       <p className="lw-trained__note">{t('lw.trained.heads.hint')}</p>
-    </fieldset>
+    </HeadSwitchList>
   );
 }

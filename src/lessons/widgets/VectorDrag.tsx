@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatValue } from '../../components/heatmap/heatmapModel';
 import { useT } from '../../i18n/translate';
-import { fastValue, useExperiment } from '../../state/experiments';
+import { fastValue, useExperiment } from '../../run/experiments';
 import type { WidgetProps } from '../types';
 import { argmax, BIG_STEP, clampPoint, initialScene, movedBy, PLANE_LIMIT, STEP, type Point, type Scene } from './VectorDragModel';
 import { MARGIN, SIZE, toPx, UNIT, VIEW, wordPlaces } from './vectorDragPlane';
@@ -30,7 +30,7 @@ export function VectorDrag({ config }: WidgetProps) {
   const [scene, setScene] = useState<Scene>(start);
   const [dragging, setDragging] = useState<Handle | null>(null);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  // Softmax of the dot products (src/state/experiments, 'vector-drag': microseconds, memoised).
+  // Softmax of the dot products (src/run/experiments, 'vector-drag': microseconds, memoised).
   const result = fastValue(useExperiment('vector-drag', { query: scene.query, keys: scene.keys }));
   const best = argmax(result.weights);
   const sum = result.weights.reduce((s, w) => s + w, 0);

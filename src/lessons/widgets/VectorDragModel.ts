@@ -1,8 +1,8 @@
-import type { Point } from '../../state/experiments';
+import type { Point } from '../../run/experiments';
 
 // The vector-drag toy: one query and a few keys in a 2-D plane. The scores are dot products, the weights their
 // softmax (the engine's maskedSoftmax, no mask), and each word's value is its own key, so the output is the
-// weighted average of the key tips: computed by the 'vector-drag' experiment (src/state/experiments/small.ts).
+// weighted average of the key tips: computed by the 'vector-drag' experiment (src/run/experiments/small.ts).
 
 export type { Point };
 

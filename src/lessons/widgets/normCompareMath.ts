@@ -36,7 +36,7 @@ export function parseCells(cells: readonly (readonly string[])[]): ParsedCells {
 }
 
 // The norms themselves (the engine's layerNorm over rows, and over columns for BatchNorm) are the 'norms'
-// experiment in src/state/experiments/small.ts.
+// experiment in src/run/experiments/small.ts.
 
 export interface MeanStd {
   readonly mean: number;

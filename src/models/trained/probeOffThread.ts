@@ -6,7 +6,7 @@ import type { ProbeRequest } from './probeWorkerCore';
  * (pipeline/workerCalls.ts), so its few seconds of CPU never hold the page. The app's entries say how to start the
  * worker (src/models/pageWorkers.ts); the custom elements do not (their script runs inside another site's page, which
  * cannot start a worker from our origin), and there, as in tests or wherever the worker fails, the probe runs on the
- * page in short slices (state/useHeadLabels.ts).
+ * page in short slices (run/useHeadLabels.ts).
  */
 
 export type ProbeWorkerFactory = () => Worker;

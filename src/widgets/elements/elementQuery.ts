@@ -1,4 +1,4 @@
-import { URL_PARAMS } from '../../state/urlState';
+import { URL_PARAMS } from '../../state/url/urlState';
 import { EMBED_PARAMS, type EmbedWidget } from '../../shared/embedContract';
 
 /**

@@ -4,7 +4,7 @@ import { App } from '../../../src/App';
 import { translate } from '../../../src/i18n/translate';
 import { MaskLab } from '../../../src/lessons/widgets/MaskLab';
 import { DEFAULT_EMBED_OPTIONS } from '../../../src/shared/embedContract';
-import { computeLab } from '../../../src/state/computeLab';
+import { computeLab } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { useUi, type Locale } from '../../../src/state/uiStore';
 import { EmbedControls } from '../../../src/widgets/EmbedControls';

@@ -9,7 +9,7 @@ import { HeadsGrid } from '../../../src/components/headsgrid/HeadsGrid';
 import { HeadView } from '../../../src/components/headview/HeadView';
 import { SelectedHeadPanel } from '../../../src/components/selectedhead/SelectedHeadPanel';
 import { headLabelsOf, inductionScores, inductionSettingsFor, MAX_TOKENS, type CausalLmRun, type HeadLabels } from '../../../src/engine';
-import { computeLab } from '../../../src/state/computeLab';
+import { computeLab } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { lmModelStore } from '../../../src/models/trained/lmModelStore';
 import { useUi } from '../../../src/state/uiStore';

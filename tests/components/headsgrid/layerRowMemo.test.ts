@@ -1,5 +1,5 @@
 import { sameRow, type LayerRowProps } from '../../../src/components/headsgrid/HeadsGrid';
-import { computeLab } from '../../../src/state/computeLab';
+import { computeLab } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS } from '../../../src/state/labStore';
 
 // A head toggle redraws only the heads-grid rows it changes: a row is drawn again only when its own props differ.

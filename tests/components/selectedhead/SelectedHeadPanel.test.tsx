@@ -4,9 +4,9 @@ import { averageHeadWeights } from '../../../src/engine';
 import { formatValue } from '../../../src/components/heatmap/heatmapModel';
 import { SelectedHeadPanel } from '../../../src/components/selectedhead/SelectedHeadPanel';
 import { useUi } from '../../../src/state/uiStore';
-import { computeLab, type LabComputation, type LabResult } from '../../../src/state/computeLab';
+import { computeLab, type LabComputation, type LabResult } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../../src/state/labStore';
-import { useLabComputation } from '../../../src/state/useLabComputation';
+import { useLabComputation } from '../../../src/run/useLabComputation';
 
 beforeEach(() => {
   useLab.setState(DEFAULT_SETTINGS);

@@ -2,7 +2,7 @@ import { AUTO_HEIGHT_ATTRIBUTE, autoHeightScript, elementSnippet, embedSnippet, 
 import { heightFromMessage } from '../../../src/components/share/heightMessage';
 import { withControlLocked, withControlShown, initialChoices } from '../../../src/components/share/embedChoices';
 import { DEFAULT_SETTINGS, type LabSettings } from '../../../src/state/labStore';
-import { parseQuery } from '../../../src/state/urlState';
+import { parseQuery } from '../../../src/state/url/urlState';
 import { DEFAULT_EMBED_OPTIONS, HEIGHT_MESSAGE, type EmbedOptions } from '../../../src/shared/embedContract';
 
 const QUOTES = `She said "don't" & left <quietly> — 'twice' > once`;

@@ -5,8 +5,8 @@ import { ShareButton } from '../../../src/components/share/ShareButton';
 import { UrlNotices } from '../../../src/components/share/UrlNotices';
 import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab, type LabSettings } from '../../../src/state/labStore';
-import { fitLinkSettings, URL_LIMITS } from '../../../src/state/urlState';
-import { applyQuery, useUrlNotices } from '../../../src/state/urlSync';
+import { fitLinkSettings, URL_LIMITS } from '../../../src/state/url/urlState';
+import { applyQuery, useUrlNotices } from '../../../src/state/url/urlSync';
 import { allCells } from '../../state/pairs';
 import { withModalDialogs } from './modalDialogs';
 

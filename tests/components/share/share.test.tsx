@@ -4,8 +4,8 @@ import { ShareButton } from '../../../src/components/share/ShareButton';
 import { UrlNotices } from '../../../src/components/share/UrlNotices';
 import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
-import { parseQuery, URL_LIMITS } from '../../../src/state/urlState';
-import { applyQuery, useUrlNotices } from '../../../src/state/urlSync';
+import { parseQuery, URL_LIMITS } from '../../../src/state/url/urlState';
+import { applyQuery, useUrlNotices } from '../../../src/state/url/urlSync';
 
 const XSS = '<img src=x onerror=alert(1)>';
 

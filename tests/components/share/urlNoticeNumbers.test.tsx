@@ -4,7 +4,7 @@ import { shownInstead } from '../../../src/components/share/noticeNumbers';
 import { translate, type Translate } from '../../../src/i18n/translate';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
 import { useUi, type Locale } from '../../../src/state/uiStore';
-import { parseQuery, type LabParamNotice, type UrlParam } from '../../../src/state/urlState';
+import { parseQuery, type LabParamNotice, type UrlParam } from '../../../src/state/url/urlState';
 
 // Links count layers, heads and tokens from 0 (layer=0); the lab counts them from 1 (layer 1). The notices about a
 // refused value must name what the student sees, and say how the link counts.

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { App } from '../../../src/App';
 import { useUi } from '../../../src/state/uiStore';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
-import { initUrlSync, useUrlNotices } from '../../../src/state/urlSync';
+import { initUrlSync, useUrlNotices } from '../../../src/state/url/urlSync';
 
 // A link is untrusted input: whatever text it carries must reach the page as text, never as markup.
 const payloads = ['<img src=x onerror=alert(1)>', 'javascript:alert(1)', '<svg onload=alert(1)><script>alert(1)</script>'];

@@ -5,7 +5,7 @@ import { Walkthrough } from '../../../src/components/walkthrough';
 import { GRID_DIGITS } from '../../../src/components/walkthrough/MatrixView';
 import { runModel, sinusoidalPositionalEncoding, type Matrix } from '../../../src/engine';
 import { useUi } from '../../../src/state/uiStore';
-import { computeLab, type LabComputation } from '../../../src/state/computeLab';
+import { computeLab, type LabComputation } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../../src/state/labStore';
 import { DEFAULT_WALKTHROUGH, POST_LN_STEPS, PRE_LN_STEPS, useWalkthrough } from '../../../src/state/walkthroughStore';
 import { settleExperiments } from '../../lessons/settleExperiments';

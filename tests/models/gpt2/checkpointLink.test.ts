@@ -1,7 +1,7 @@
 import { checkpointLinkOf, isCheckpointLink, openCheckpointOfQuery } from '../../../src/models/gpt2/checkpointLink';
 import { closeCheckpoint, gpt2Store, openCheckpointUrl } from '../../../src/models/gpt2/gpt2Store';
 import { DEFAULT_SETTINGS } from '../../../src/state/labStore';
-import { settingsFromQuery, settingsToQuery } from '../../../src/state/urlState';
+import { settingsFromQuery, settingsToQuery } from '../../../src/state/url/urlState';
 
 afterEach(() => closeCheckpoint());
 

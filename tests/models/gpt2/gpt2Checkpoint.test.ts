@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { DEFAULT_SETTINGS, useLab } from '../../../src/state/labStore';
-import { useLabComputationState } from '../../../src/state/useLabComputation';
+import { useLabComputationState } from '../../../src/run/useLabComputation';
 import { CausalLmModel, gpt2WeightsFromCheckpoint, maxAbsDifference } from '../../../src/engine';
 import { setGpt2WorkerFactory } from '../../../src/models/gpt2/gpt2Client';
 import { gpt2Request, gpt2Runs, GPT2_TOKEN_LIMIT } from '../../../src/models/gpt2/gpt2Runs';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { nextTokenDistribution, trainedModelFromBytes } from '../../../src/engine';
-import { computeLab, type LabComputation } from '../../../src/state/computeLab';
+import { computeLab, type LabComputation } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS } from '../../../src/state/labStore';
 import { labBaselineRun, labRunWithNormFirst } from '../../../src/models/pipeline/labVariants';
 

@@ -1,7 +1,7 @@
 import { maxAbsDifference } from '../../../src/engine';
-import { computeLab, type LabComputation } from '../../../src/state/computeLab';
+import { computeLab, type LabComputation } from '../../../src/run/computeLab';
 import { OFF_THREAD_TOKENS, setEncoderWorkerFactory } from '../../../src/models/untrained/encoderRuns';
-import { labRunSource, type LabComputationState } from '../../../src/state/labRunSource';
+import { labRunSource, type LabComputationState } from '../../../src/run/labRunSource';
 import { createLabStore, DEFAULT_SETTINGS, settingsOf } from '../../../src/state/labStore';
 import type { EncoderReply, EncoderRunRequest } from '../../../src/models/untrained/encoderProtocol';
 import { encoderWorkerHandler } from '../../../src/models/untrained/encoderWorkerCore';

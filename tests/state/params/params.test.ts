@@ -17,7 +17,7 @@ import {
   writeParam,
   writeParams,
   type ParamTable,
-} from '../../../src/state/params';
+} from '../../../src/state/url/params';
 
 /*
  * The generic reader and writer, on a small table of their own. The pages' tables are tested in

@@ -1,5 +1,5 @@
 import { buildMask, maxAbsDifference, runModel, tokenize, type HeadId } from '../../src/engine';
-import { computeLab, labRunRequest, type LabInputs } from '../../src/state/computeLab';
+import { computeLab, labRunRequest, type LabInputs } from '../../src/run/computeLab';
 import { disabledHeadSets, maskSpecFor } from '../../src/state/labMask';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 

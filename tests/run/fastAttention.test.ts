@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { disableFastAttention, enableFastAttention, fastAttentionEnabled, maxAbsDifference } from '../../src/engine';
-import { computeLab, type LabInputs } from '../../src/state/computeLab';
+import { computeLab, type LabInputs } from '../../src/run/computeLab';
 import { DEFAULT_SETTINGS } from '../../src/state/labStore';
 
 afterEach(() => disableFastAttention());

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { EngineError, fromRows } from '../../src/engine';
-import { EXPERIMENT_CACHE_SIZE, experimentCache, OutcomeCache } from '../../src/state/experiments/cache';
-import { paramsKey } from '../../src/state/experiments/paramsKey';
-import { EXPERIMENTS, runExperiment } from '../../src/state/experiments/table';
-import { experimentsSettled, latestValue, useExperiment } from '../../src/state/experiments/useExperiment';
+import { EXPERIMENT_CACHE_SIZE, experimentCache, OutcomeCache } from '../../src/run/experiments/cache';
+import { paramsKey } from '../../src/run/experiments/paramsKey';
+import { EXPERIMENTS, runExperiment } from '../../src/run/experiments/table';
+import { experimentsSettled, latestValue, useExperiment } from '../../src/run/experiments/useExperiment';
 
 beforeEach(() => experimentCache.clear());
 

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { DEFAULT_SETTINGS, useLab } from '../../src/state/labStore';
-import { TYPING_PAUSE_MS, useLabComputationState } from '../../src/state/useLabComputation';
+import { TYPING_PAUSE_MS, useLabComputationState } from '../../src/run/useLabComputation';
 
 const longText = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
 

@@ -1,11 +1,11 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { useUi, type Locale } from './uiStore';
-import { sentenceForLink } from './defaultSentence';
-import { modelKinds } from '../models/registry';
-import { DEFAULT_SETTINGS, settingsOf, useLab, type LabSettings } from './labStore';
-import { followLanguageWithSentence } from './sentenceFollowsLanguage';
+import { useUi, type Locale } from '../uiStore';
+import { sentenceForLink } from '../defaultSentence';
+import { modelKinds } from '../../models/registry';
+import { DEFAULT_SETTINGS, settingsOf, useLab, type LabSettings } from '../labStore';
+import { followLanguageWithSentence } from '../sentenceFollowsLanguage';
 import { URL_BUDGET } from './urlBudget';
 import { parseQuery, settingsToQuery, unknownLabParams, type UrlNotice } from './urlState';
 

@@ -1,4 +1,4 @@
-import { headsDivide, nearestDividingHeads } from '../../engine';
+import { headsDivide, nearestDividingHeads } from '../../../engine';
 import type { Outcome, ParamKind, ValueReason } from './types';
 
 /*

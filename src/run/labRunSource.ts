@@ -5,12 +5,12 @@ import { computedOnPage } from '../models/pipeline/computedOnPage';
 import { RUN_LIMITS } from '../models/pipeline/runLimits';
 import { modelKinds, standInRunner, STAND_IN_KIND } from '../models/registry';
 import { LAB_INPUT_KEYS, labRunnerOf, labRunRequest, type LabInputs, type LabResult } from './computeLab';
-import type { LabState } from './labStore';
-import type { LabModelScope } from './modelScope';
+import type { LabState } from '../state/labStore';
+import type { LabModelScope } from '../state/modelScope';
 
 /*
  * The lab's one computation per page (or per custom element, or per <ModelScope> in a lesson): settings in, one
- * immutable run out, which every view reads. Views subscribe with useSyncExternalStore (src/state/useLabComputation.ts)
+ * immutable run out, which every view reads. Views subscribe with useSyncExternalStore (src/run/useLabComputation.ts)
  * and never run the engine themselves; the variants they compare with are asked for in models/pipeline/labVariants.ts.
  *
  *   labRunSource(labStore, scope, tokenLimit)   the shared source for that store, model scope and token limit

@@ -1,5 +1,5 @@
-import { tokenize, type MaskCell } from '../engine';
-import type { LabSettings } from './labStore';
+import { tokenize, type MaskCell } from '../../engine';
+import type { LabSettings } from '../labStore';
 import { largestPassing } from './largestPassing';
 
 /*

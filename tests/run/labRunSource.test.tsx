@@ -1,9 +1,9 @@
 import { act, render, renderHook } from '@testing-library/react';
 import { createLabStore, DEFAULT_SETTINGS, LabStoreProvider, useLab } from '../../src/state/labStore';
-import { labRunSource } from '../../src/state/labRunSource';
+import { labRunSource } from '../../src/run/labRunSource';
 import { ModelScope } from '../../src/state/modelScope';
-import { useLabComputation } from '../../src/state/useLabComputation';
-import type { LabResult } from '../../src/state/computeLab';
+import { useLabComputation } from '../../src/run/useLabComputation';
+import type { LabResult } from '../../src/run/computeLab';
 
 beforeEach(() => useLab.setState({ ...DEFAULT_SETTINGS, model: 'untrained', text: 'the cat sat on the mat' }));
 

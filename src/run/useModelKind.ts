@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { ModelKind, ModelShape } from '../models/modelKind';
 import { modelKind } from '../models/registry';
-import { useLab } from './labStore';
-import { useScopedModel } from './modelScope';
+import { useLab } from '../state/labStore';
+import { useScopedModel } from '../state/modelScope';
 
 /** The kind of the model the calling view runs: the settings' choice unless a <ModelScope> above fixes it. */
 export function useModelKind(): ModelKind {

@@ -4,8 +4,8 @@ import { modelKind, STAND_IN_KIND, standInRunner } from '../models/registry';
 import type { LabResult } from '../models/runResult';
 import { trainedKind, trainedRunnerOf } from '../models/trained/trainedKind';
 import { computedOnPage } from '../models/pipeline/computedOnPage';
-import type { LabSettings } from './labStore';
-import { maskChoiceOf } from './labMask';
+import type { LabSettings } from '../state/labStore';
+import { maskChoiceOf } from '../state/labMask';
 
 export type { LabComputation, LabFailure, LabResult } from '../models/runResult';
 

@@ -1,4 +1,4 @@
-import type { LabSettings } from './labStore';
+import type { LabSettings } from '../labStore';
 
 /** What a link leaves out of the settings, for the interface to say: how much of each part is kept. */
 export interface LinkCutPart {

@@ -51,7 +51,7 @@ export async function experimentsSettled(): Promise<void> {
 }
 
 /**
- * A lesson widget's own small experiment (src/state/experiments/table.ts), memoised in one cache bounded at
+ * A lesson widget's own small experiment (src/run/experiments/table.ts), memoised in one cache bounded at
  * EXPERIMENT_CACHE_SIZE outcomes, keyed on the experiment's name and its params (paramsKey: primitives, arrays and
  * plain objects by value; matrices' data and other objects by identity). A fast experiment is computed during render
  * the first time and read from the cache after; a slow one (`offPage`) is computed after the first paint through

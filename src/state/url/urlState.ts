@@ -1,13 +1,13 @@
 import { DEFAULT_LINK_VALUES, LAB_PARAMS, URL_LIMITS, type UrlParam } from './labParams';
-import { DEFAULT_SETTINGS, type LabSettings } from './labStore';
-import type { Locale } from './locale';
+import { DEFAULT_SETTINGS, type LabSettings } from '../labStore';
+import type { Locale } from '../locale';
 import { clipText, paramNames, readParams, unknownParamNotices, writeParams, type UnknownNotice, type UnknownReason, type ValueNotice, type ValueReason } from './params';
 import { URL_BUDGET } from './urlBudget';
 import { fitSettings } from './urlFit';
 
 /*
  * Every setting in the query string, TensorFlow Playground style: a shared link reproduces the view. The
- * parameters are declared once, in LAB_PARAMS (src/state/labParams.ts); this module reads and writes the lab page's
+ * parameters are declared once, in LAB_PARAMS (src/state/url/labParams.ts); this module reads and writes the lab page's
  * address with them.
  *
  * Only values that differ from DEFAULT_SETTINGS are written (short links); `lang` is always written when given,

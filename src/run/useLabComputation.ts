@@ -1,11 +1,11 @@
 import { useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import type { LabResult } from './computeLab';
-import { useLab, useLabStore } from './labStore';
+import { useLab, useLabStore } from '../state/labStore';
 import { labRunSource, previousLabState, type LabComputationState } from './labRunSource';
 import { RUN_LIMITS } from '../models/pipeline/runLimits';
 import { modelKind } from '../models/registry';
-import { useModelScope, useScopedModel } from './modelScope';
-import { useTokenLimit } from './tokenLimit';
+import { useModelScope, useScopedModel } from '../state/modelScope';
+import { useTokenLimit } from '../state/tokenLimit';
 
 export { LONG_TEXT_CHARS, TYPING_PAUSE_MS, type LabComputationState } from './labRunSource';
 

@@ -1,9 +1,9 @@
-import { MAX_TOKENS, nearestDividingHeads, type HeadId, type MaskCell } from '../engine';
-import { linkCarriesDefaultText } from './defaultSentence';
-import { LOCALES, type Locale } from './locale';
-import { kindOfLinkValue, linkShapeOf, modelKind } from '../models/registry';
-import type { ModelChoice } from './modelChoice';
-import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabSettings, type MaskMode } from './labStore';
+import { MAX_TOKENS, nearestDividingHeads, type HeadId, type MaskCell } from '../../engine';
+import { linkCarriesDefaultText } from '../defaultSentence';
+import { LOCALES, type Locale } from '../locale';
+import { kindOfLinkValue, linkShapeOf, modelKind } from '../../models/registry';
+import type { ModelChoice } from '../modelChoice';
+import { DEFAULT_SETTINGS, LAB_PAGES, MATRIX_VIEWS, type HeadChoice, type LabSettings, type MaskMode } from '../labStore';
 import { bool, dividingHeads, enumOf, fail, intIn, intList, ok, optionalEnum, pairList, readInteger, textUpTo, writeParam, type ParamKind, type ParamTable, type PairShape } from './params';
 
 /*
