@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Matrix } from '../../engine';
 import { paintWhenVisible, stopWatching } from '../paintWhenVisible';
 import { headStroke } from './headColors';
-import { canvasScale, headLineGroups, visibleLines, type HeadGroups, type LineGroup, type LineSelection, type TokenFocus } from './lines';
+import { headLineGroups, visibleLines, type HeadGroups, type LineGroup, type LineSelection, type TokenFocus } from '../../models/pipeline/headLines';
+import { canvasScale } from './lines';
 
 export interface HeadLinesProps {
   /** Attention weights per head, each [query × key]; head h is drawn in headStroke(h). */

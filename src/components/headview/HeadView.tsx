@@ -2,14 +2,14 @@ import { useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } 
 import type { Matrix } from '../../engine';
 import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
-import { disabledHeadSets } from '../../state/labMask';
 import { useLab } from '../../state/labStore';
-import { useHeadLabels } from '../../state/useHeadLabels';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useHeadLabels } from '../../run/useHeadLabels';
+import { useLabComputation } from '../../run/useLabComputation';
 import { HeadLabelGuide, labelText } from '../headlabels';
 import { canvasSelection, HeadLines } from './HeadLines';
 import { HeadSwatch, HeadToggles } from './HeadToggles';
-import { formatWeight, maxLineWeight, partnerWeights, strongestPartners, type TokenFocus, type TokenSide } from './lines';
+import { maxLineWeight, type TokenFocus, type TokenSide } from '../../models/pipeline/headLines';
+import { formatWeight, partnerWeights, strongestPartners } from './lines';
 import { TokenColumn, type TokenHandlers } from './TokenColumn';
 import './headview.css';
 
@@ -24,6 +24,8 @@ export const SVG_LINE_LIMIT = 1024;
 export const CANVAS_MIN_WEIGHT = 0.02;
 /** In canvas mode with no token focused, each query token keeps only this many of its strongest lines per head. */
 export const CANVAS_LINES_PER_QUERY = 4;
+
+const NO_HEADS_OFF: ReadonlySet<number> = new Set();
 
 export interface HeadViewProps {
   /** Layer to show, 0-based; default the store's selectedLayer (clamped to the model). */
@@ -57,7 +59,6 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
   const result = useLabComputation();
   const selectedLayer = useLab((s) => s.selectedLayer);
   const selectedHead = useLab((s) => s.selectedHead);
-  const disabledHeads = useLab((s) => s.disabledHeads);
   const toggleHead = useLab((s) => s.toggleHead);
   const onlyHead = useLab((s) => s.onlyHead);
   const allHeadsOn = useLab((s) => s.allHeadsOn);
@@ -67,8 +68,9 @@ export function HeadView({ layer, svgTokenLimit = LINE_SVG_TOKEN_LIMIT, rowHeigh
   const attention = result.ok ? result.layers[shownLayer].attention : null;
   const numHeads = attention?.heads.length ?? 0;
   const weights = useMemo(() => attention?.heads.map((h) => h.weights) ?? [], [attention]);
-  // From the store, not the (deferred) result: a checkbox and its lines react at once; the numbers follow.
-  const disabled = useMemo(() => disabledHeadSets(disabledHeads, numLayers, numHeads)[shownLayer] ?? new Set<number>(), [disabledHeads, numLayers, numHeads, shownLayer]);
+  // The run's, not the store's: the checkboxes and lines show the heads the shown numbers were computed without (a
+  // toggle goes through the store's actions; the run that follows it brings the new set).
+  const disabled = (result.ok ? result.disabledHeads[shownLayer] : undefined) ?? NO_HEADS_OFF;
   const tokens = useMemo(() => (result.ok ? result.tokens.map((tk) => tk.text) : []), [result]);
   const labels = useHeadLabels(result);
 

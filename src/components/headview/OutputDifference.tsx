@@ -4,7 +4,7 @@ import type { Matrix } from '../../engine';
 import { useT } from '../../i18n/translate';
 import { useUi } from '../../state/uiStore';
 import { useLab } from '../../state/labStore';
-import { useLabComputation } from '../../state/useLabComputation';
+import { useLabComputation } from '../../run/useLabComputation';
 import { scoreColor } from '../heatmap/palettes';
 import { differencePixels, differenceReason, formatDelta, outputDifference, type DifferenceSource } from './difference';
 import './headview.css';

@@ -2,7 +2,7 @@ import { memo, useCallback, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n/translate';
 import { useSideOverflow } from '../../shared/useSideOverflow';
 import { headStroke } from './headColors';
-import type { TokenFocus, TokenSide } from './lines';
+import type { TokenFocus, TokenSide } from '../../models/pipeline/headLines';
 
 /** Handlers shared by every token button; keep them stable (useCallback) so unchanged rows skip re-rendering. */
 export interface TokenHandlers {

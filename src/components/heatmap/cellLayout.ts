@@ -4,7 +4,8 @@
 // styling: the canvas (paint.ts: one pixel per cell, hatch overlay from the runs), the React SVG (HeatmapCells.tsx:
 // one rect per cell, one hatched path) and the export's string SVG (export/heatmapExport.ts). No React, no DOM.
 import type { BlockedMask, Matrix } from '../../engine';
-import { isBlockedAt, labelStep, SVG_TOKEN_LIMIT, truncateLabel, type HeatmapScale } from './heatmapModel';
+import { blockedShape, isBlockedAt, type BlockedRun } from '../../models/pipeline/blockedRuns';
+import { labelStep, SVG_TOKEN_LIMIT, truncateLabel, type HeatmapScale } from './heatmapModel';
 import { MASKED_CELL_FILL } from './palettes';
 
 /** Characters a token label keeps before it is cut with an ellipsis (the screen's; the export passes its own). */
@@ -49,8 +50,8 @@ export interface CellGrid {
   readonly labelChars: number;
 }
 
-/** Blocked cells of one row merged into a run: [q, kFrom, kTo). A causal mask of n rows is n − 1 runs. */
-export type BlockedRun = readonly [number, number, number];
+export type { BlockedRun } from '../../models/pipeline/blockedRuns';
+export { blockedRuns } from '../../models/pipeline/blockedRuns';
 
 /** A heatmap's grid with its values: what every renderer draws. */
 export interface HeatmapCellLayout extends CellGrid {
@@ -135,7 +136,7 @@ export function cellGrid(input: CellGridInput): CellGrid {
 /** The grid filled with a matrix: its colours by `scale`, its blocked cells by `mask` and its −∞ logits. */
 export function withCells(grid: CellGrid, matrix: Matrix, mask: BlockedMask | null | undefined, scale: HeatmapScale): HeatmapCellLayout {
   if (matrix.rows !== grid.rows || matrix.cols !== grid.cols) throw new Error(`The grid is ${grid.rows}×${grid.cols} but the matrix is ${matrix.rows}×${matrix.cols}.`);
-  const shape = maskShape(matrix, mask);
+  const shape = blockedShape(matrix, mask);
   return { ...grid, matrix, mask: mask ?? null, scale, blockedRuns: shape?.runs ?? [], blockedKey: shape?.key ?? '' };
 }
 
@@ -175,47 +176,4 @@ export function blockedCellsPath(layout: HeatmapCellLayout): string {
     }
   }
   return d;
-}
-
-/** Blocked cells merged into horizontal runs per row, [q, kFrom, kTo). */
-export function blockedRuns(matrix: Matrix, mask: BlockedMask | null | undefined): [number, number, number][] {
-  const runs: [number, number, number][] = [];
-  for (let q = 0; q < matrix.rows; q++) {
-    let start = -1;
-    for (let k = 0; k <= matrix.cols; k++) {
-      const blocked = k < matrix.cols && isBlockedAt(matrix, mask, q * matrix.cols + k);
-      if (blocked && start < 0) start = k;
-      else if (!blocked && start >= 0) {
-        runs.push([q, start, k]);
-        start = -1;
-      }
-    }
-  }
-  return runs;
-}
-
-/** A mask's blocked runs and a key naming them; null when nothing is blocked. */
-interface MaskShape {
-  readonly runs: readonly BlockedRun[];
-  readonly key: string;
-}
-
-// Per mask object: a run's mask is shared by its heads and kept across head toggles, so its runs are found once
-// (a toggle lays out 19 heatmaps of one mask; a 512-token causal mask is 262,144 cells to scan).
-const maskShapes = new WeakMap<BlockedMask, Map<string, MaskShape | null>>();
-
-function maskShape(matrix: Matrix, mask: BlockedMask | null | undefined): MaskShape | null {
-  const size = `${matrix.rows}x${matrix.cols}`;
-  // A matrix's own −∞ cells (masked scores) are blocked too: a shape kept for the mask alone may not cover them.
-  const keyed = mask != null && !matrix.data.includes(-Infinity);
-  const kept = keyed ? maskShapes.get(mask)?.get(size) : undefined;
-  if (kept !== undefined) return kept;
-  const runs = blockedRuns(matrix, mask);
-  const shape = runs.length === 0 ? null : { runs, key: runs.map((r) => r.join(',')).join(';') };
-  if (keyed) {
-    const bySize = maskShapes.get(mask) ?? new Map<string, MaskShape | null>();
-    bySize.set(size, shape);
-    maskShapes.set(mask, bySize);
-  }
-  return shape;
 }

@@ -2,6 +2,7 @@
 // No React and no DOM here, so the canvas path's logic is testable in jsdom (which has no canvas).
 import { scaleLinear } from 'd3';
 import type { BlockedMask, Matrix } from '../../engine';
+import { isBlockedAt } from '../../models/pipeline/blockedRuns';
 import { maxAbsFinite, scoreColor, weightColor, type WeightPalette } from './palettes';
 
 /** Beyond this many tokens (max of rows, cols) a heatmap is painted on a canvas instead of one SVG rect per cell. */
@@ -33,9 +34,7 @@ export interface HeatmapScale {
 }
 
 /** True when the cell at flat index i is blocked: by the mask, or because its logit is −∞ (a `masked` matrix). */
-export function isBlockedAt(matrix: Matrix, mask: BlockedMask | null | undefined, i: number): boolean {
-  return (mask != null && mask.blocked[i] === 1) || matrix.data[i] === -Infinity;
-}
+export { isBlockedAt };
 
 /** Whether any cell is blocked. */
 export function hasBlocked(matrix: Matrix, mask: BlockedMask | null | undefined): boolean {

@@ -4,10 +4,10 @@ import { HeadView } from '../../../src/components/headview/HeadView';
 import { HeadViewPanel } from '../../../src/components/headview/HeadViewPanel';
 import { maxAbsDifference } from '../../../src/engine';
 import { useUi } from '../../../src/state/uiStore';
-import { computeLab, type LabComputation } from '../../../src/state/computeLab';
+import { computeLab, type LabComputation } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../../src/state/labStore';
 import { formatDelta } from '../../../src/components/headview/difference';
-import { maxLineWeight } from '../../../src/components/headview/lines';
+import { maxLineWeight } from '../../../src/models/pipeline/headLines';
 
 // The default sentence: "The animal did not cross the street because it was too tired." → 13 tokens, 4 heads, 2 layers.
 const N = 13;

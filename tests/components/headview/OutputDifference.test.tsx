@@ -4,7 +4,7 @@ import { OutputDifference } from '../../../src/components/headview/OutputDiffere
 import { formatDelta } from '../../../src/components/headview/difference';
 import { maxAbsDifference, subtract } from '../../../src/engine';
 import { useUi } from '../../../src/state/uiStore';
-import { computeLab, type LabComputation } from '../../../src/state/computeLab';
+import { computeLab, type LabComputation } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS, settingsOf, useLab } from '../../../src/state/labStore';
 
 beforeEach(() => {

@@ -1,10 +1,11 @@
 import { HEAD_COLORS, headStroke } from '../../../src/components/headview/headColors';
 import { differencePixels, differenceReason, formatDelta, outputDifference } from '../../../src/components/headview/difference';
-import { canvasScale, forEachLine, formatWeight, headLineGroups, lineBatches, maxLineWeight, partnerWeights, strongestPartners, visibleLines } from '../../../src/components/headview/lines';
+import { canvasScale, formatWeight, partnerWeights, strongestPartners } from '../../../src/components/headview/lines';
+import { forEachLine, headLineGroups, lineBatches, maxLineWeight, visibleLines } from '../../../src/models/pipeline/headLines';
 import { paintGroups } from '../../../src/components/headview/HeadLines';
 import { scoreColor, MASKED_CELL_FILL } from '../../../src/components/heatmap/palettes';
 import { fromRows } from '../../../src/engine';
-import { computeLab } from '../../../src/state/computeLab';
+import { computeLab } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS } from '../../../src/state/labStore';
 import { color } from 'd3';
 

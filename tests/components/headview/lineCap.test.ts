@@ -1,6 +1,6 @@
-import { forEachLine, lineBatches, maxLineWeight } from '../../../src/components/headview/lines';
+import { forEachLine, lineBatches, maxLineWeight } from '../../../src/models/pipeline/headLines';
 import { canvasSelection } from '../../../src/components/headview/HeadLines';
-import { computeLab } from '../../../src/state/computeLab';
+import { computeLab } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS } from '../../../src/state/labStore';
 import { fromRows, type Matrix } from '../../../src/engine';
 
