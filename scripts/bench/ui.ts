@@ -5,10 +5,12 @@
 // the next frame, the maps within 300 ms, the page never frozen) and the default trained model at 100 tokens (a head
 // toggle ≤ 33 ms, a keystroke ≤ 50 ms). Prints a table and one `ui_ms …` line per case; it asserts nothing (machines
 // are noisy). UI_URL=http://host:port benchmarks a server already running; UI_TOKENS=64, UI_PASTE_TOKENS=0 and
-// UI_TRAINED_TOKENS=0 choose the cases.
+// UI_TRAINED_TOKENS=0 choose the cases. First, the trained model's arrival (modelArrival.ts: no main-thread task over
+// 50 ms from its request until a few seconds after its predictions show; UI_MODEL_ARRIVAL=0 skips it).
 import type { Page } from 'playwright-core';
 import { activityProbeScript, CLICK_TO_PAINT, KEYSTROKE_TO_PAINT, PASTE_TO_PAINT, type ActionTiming, type PasteTiming } from './uiProbe';
 import { launchChromium, startPreview } from './browserBench';
+import { modelArrivalCase } from './modelArrival';
 import { median } from './timing';
 
 const PORT = 4175;
@@ -70,7 +72,9 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   const results: CaseResult[] = [];
   let pasteLine = '';
+  let arrivalLine = '';
   try {
+    if (process.env.UI_MODEL_ARRIVAL !== '0') arrivalLine = await modelArrivalCase(browser, base);
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.addInitScript(activityProbeScript);
     const key = () => page.evaluate(`(${KEYSTROKE_TO_PAINT})()`) as Promise<ActionTiming>;
@@ -146,6 +150,7 @@ async function main(): Promise<void> {
     stopPreview();
   }
   console.log('');
+  if (arrivalLine) console.log(arrivalLine);
   if (pasteLine) console.log(pasteLine);
   for (const r of results) console.log(`ui_ms tokens=${r.tokens} action=${r.action.replaceAll(' ', '_')} : ${r.medianMs.toFixed(1)} first_paint_ms=${r.firstMs.toFixed(1)} longest_task_ms=${r.longestTaskMs.toFixed(0)}`);
 }

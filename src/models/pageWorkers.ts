@@ -1,5 +1,6 @@
 import { setGpt2WorkerFactory } from './gpt2/gpt2Client';
 import { setGenerationWorkerFactory } from './trained/generation/generateOffThread';
+import { setModelFileWorkerFactory } from './trained/modelFileOffThread';
 import { setProbeWorkerFactory } from './trained/probeOffThread';
 import { setEncoderWorkerFactory } from './untrained/encoderRuns';
 
@@ -9,6 +10,8 @@ import { setEncoderWorkerFactory } from './untrained/encoderRuns';
  * every kind runs on the page (its slices between tasks) or says it cannot.
  */
 export function registerPageWorkers(): void {
+  // The trained model's file, decoded (parsed, its float32 weights rebuilt) off the page (trained/modelFileOffThread.ts).
+  setModelFileWorkerFactory(() => new Worker(new URL('./trained/modelFileWorker.ts', import.meta.url), { type: 'module' }));
   // The trained model's induction probe (trained/probeOffThread.ts).
   setProbeWorkerFactory(() => new Worker(new URL('./trained/probeWorker.ts', import.meta.url), { type: 'module' }));
   // An opened GPT-2 checkpoint lives and runs in its own worker (gpt2/gpt2Client.ts).

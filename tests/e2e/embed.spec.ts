@@ -33,9 +33,14 @@ function widgetIn(frame: FrameLocator | Page, widget: Widget, head = 1): Locator
 /** The widgets that draw the sentence's tokens: the ones whose size changes when the trained model's run replaces the stand-in. */
 const DRAWS_TOKENS: readonly Widget[] = ['heatmap', 'head-view', 'walkthrough-step'];
 
-/** Before measuring a widget: waits, where it draws tokens, until it shows the trained model (not the untrained one standing in while the file loads). */
+/**
+ * Before measuring a widget: waits until it shows the trained model (not the untrained one standing in while the
+ * file loads): where it draws tokens, its start token; in the heads grid, the head labels' guide, which only the
+ * trained model has (it makes the widget taller).
+ */
 async function trainedIn(frame: FrameLocator | Page, widget: Widget): Promise<void> {
   if (DRAWS_TOKENS.includes(widget)) await waitForTrainedTokens(frame.locator('.ev-widget'));
+  else if (widget === 'heads-grid') await expect(frame.locator('.ev-widget .head-labels-guide')).toBeVisible({ timeout: 15_000 });
 }
 
 /** The frame's CSS height as set by the host, and the height of the document inside it. */

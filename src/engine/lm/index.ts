@@ -3,7 +3,7 @@ export { buildVocabulary, type BuildVocabularyOptions } from './buildVocabulary'
 export type { DisplayToken, TokenSpan } from './display';
 export { pretokenize, type PreToken } from './pretokenize';
 export { nextTokenDistribution, probabilityOf, topPredictions, type NextTokenDistribution, type NextTokenPrediction } from './predictions';
-export { createLmTokenizer, type LmTokenizer, type VocabularyTokenizer } from './tokenizer';
+export { createLmTokenizer, type LmTokenizer, type LmTokenizerOptions, type VocabularyTokenizer } from './tokenizer';
 export { GPT2_END_OF_TEXT, GPT2_VOCAB_SIZE, createGpt2Tokenizer, loadGpt2Tokenizer, type Gpt2Bpe } from './gpt2Tokenizer';
 export {
   END_OF_TEXT,

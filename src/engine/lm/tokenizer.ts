@@ -44,8 +44,17 @@ interface Spans {
   readonly ends: number[];
 }
 
-export function createLmTokenizer(vocabulary: LmVocabulary): VocabularyTokenizer {
-  const vocab = parseVocabulary(vocabulary); // a hand-built or hand-edited object gets the same checks as a file
+export interface LmTokenizerOptions {
+  /**
+   * The vocabulary is one that parseVocabulary returned (or a copy of one, as a worker that parsed the model file
+   * sends it): its checks, a scan of every token, are not made again. Default false.
+   */
+  readonly checked?: boolean;
+}
+
+export function createLmTokenizer(vocabulary: LmVocabulary, options: LmTokenizerOptions = {}): VocabularyTokenizer {
+  // A hand-built or hand-edited object gets the same checks as a file.
+  const vocab = options.checked ? vocabulary : parseVocabulary(vocabulary);
   const { tokens } = vocab;
   const { endOfText } = vocab.special;
   const idOf = new Map<string, number>(); // text tokens only

@@ -1,4 +1,5 @@
-import { REFERENCE_LAYER_OPS, type LayerOps } from '../encoderLayer';
+import { REFERENCE_LAYER_OPS, type EncoderLayerParams, type LayerOps } from '../encoderLayer';
+import type { LayerNormParams } from '../layerNorm';
 import { LazyLogits } from '../lm/lazyLogits';
 import type { BlockedMask } from '../masks';
 import type { Matrix } from '../matrix';
@@ -18,6 +19,12 @@ export interface RunBackend {
   layerOps(owner: object): LayerOps;
   /** finalHidden [L × E] · outputᵀ (output: [V × E]) → [L × V], rows computed when read (LazyLogits). */
   logits(finalHidden: Matrix, output: Matrix, owner: object): Matrix;
+  /**
+   * Optional, for a backend that copies weights elsewhere: makes those copies for a model ahead of its first run
+   * (its layers, its final LayerNorm, its output embedding [V × E]), one short step per `next()`, so a page can spread
+   * them over several tasks. The numbers do not change; a run copies whatever is not copied yet.
+   */
+  prepare?(layers: readonly EncoderLayerParams[], finalNorm: LayerNormParams | null, output: Matrix | null, owner: object): Generator<void, void, void>;
 }
 
 /** The reference: src/engine/multiHead.ts, layerNorm.ts, feedForward.ts and LazyLogits' own rows. */

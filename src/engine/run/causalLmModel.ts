@@ -1,7 +1,7 @@
 import { NO_MASK } from '../choices';
 import type { EncoderLayerParams, EncoderLayerTrace } from '../encoderLayer';
 import { EngineError, emptyTextError } from '../errors';
-import { blocksAsLayers, validateCausalLmWeights, type CausalLmWeights } from '../lm/causalLmWeights';
+import { blocksAsLayers, outputEmbedding, validateCausalLmWeights, type CausalLmWeights } from '../lm/causalLmWeights';
 import type { DisplayToken } from '../lm/display';
 import type { LmTokenizer } from '../lm/tokenizer';
 import type { Token } from '../tokenizer';
@@ -100,6 +100,18 @@ export class CausalLmModel implements ModelBase<'causal_lm', CausalLmRun> {
     if (chips.length === 0) throw emptyTextError();
     const run = this.runIds(ids, inputs, inputs.text);
     return { ...run, ...keptPositions(chips, run.tokenIds, run.tokenIds.length, startToken, (id) => this.tokenLabel(id)) };
+  }
+
+  /**
+   * The active backend's copy of this model's weights (the kernels' packed panels) made ahead of its first run, one
+   * short step per iteration (a layer's half, a slice of the output embedding's rows): a page that has just built
+   * the model spreads it over tasks, so that its first run and no task packs the whole of it (the output embedding
+   * alone is V × E). The numbers do not change; a run packs whatever is not packed yet. No steps on the TypeScript
+   * backend.
+   */
+  *prepareBackend(): Generator<void, void, void> {
+    const steps = activeBackend().prepare?.(this.layers, this.weights.lnf, outputEmbedding(this.weights), this.kernelOwner);
+    if (steps) yield* steps;
   }
 
   /**

@@ -2,7 +2,7 @@
 export { encoderModel } from './modelCache';
 export { EncoderModel, type WordsOptions } from './encoderModel';
 export { CausalLmModel, keptPositions, START_TOKEN_LABEL, textChips, type CausalLmModelOptions, type ModelVariant } from './causalLmModel';
-export { trainedModelFromBytes, type TrainedModel } from './trainedModel';
+export { readTrainedModelFile, trainedModelFromBytes, trainedModelFromFile, type TrainedModel } from './trainedModel';
 export type { CausalLmRun, LmRunModel, LmRunInputs, LmRunOptions, ResolvedLmInputs } from './lmTypes';
 export { activeBackend, typescriptBackend, type RunBackend } from './backend';
 export { enableFastAttention, disableFastAttention, fastAttentionEnabled } from './wasmBackend';

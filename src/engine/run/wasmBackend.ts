@@ -1,5 +1,5 @@
 import { attentionTraceFromWeights } from '../attention';
-import { validateLayerParams, type LayerOps } from '../encoderLayer';
+import { validateLayerParams, type EncoderLayerParams, type LayerOps } from '../encoderLayer';
 import type { FeedForwardParams } from '../feedForward';
 import type { LayerNormParams } from '../layerNorm';
 import { LazyLogits, referenceLogitRows, type LogitRows } from '../lm/lazyLogits';
@@ -63,7 +63,39 @@ export function wasmBackend(): RunBackend | null {
     selfAttention: (x, params, mask, owner) => wasmSelfAttention(x, prepared(k, owner, 'attention', params, () => prepareMhaParams(k, params)), mask),
     layerOps: (owner) => wasmLayerOps(k, owner),
     logits: (finalHidden, output, owner) => new LazyLogits(finalHidden, output, wasmLogitRows(k, owner)),
+    prepare: (layers, finalNorm, output, owner) => wasmPrepare(k, layers, finalNorm, output, owner),
   };
+}
+
+/** Rows of an output embedding packed per step of `prepare`: at 128 columns, about 2 ms of packing. */
+const OUTPUT_ROWS_PER_STEP = 4096;
+
+/**
+ * `owner`'s weights packed ahead of its first run, in the order a run packs them, one step per layer part and per
+ * slice of the output embedding's rows; each layer is checked first, as a layer's first run does. Stops where the
+ * kernels are unloaded meanwhile.
+ */
+function* wasmPrepare(k: WasmKernels, layers: readonly EncoderLayerParams[], finalNorm: LayerNormParams | null, output: Matrix | null, owner: object): Generator<void, void, void> {
+  for (const layer of layers) {
+    if (kernels !== k) return;
+    const p = packedOf(owner);
+    if (!p.attention.has(layer.attention) || !p.feedForwards.has(layer.ffn)) validateLayerParams(layer);
+    prepared(k, owner, 'layerNorms', layer.norm1, () => PreparedLayerNorm.create(k, layer.norm1));
+    prepared(k, owner, 'attention', layer.attention, () => prepareMhaParams(k, layer.attention));
+    yield;
+    if (kernels !== k) return;
+    prepared(k, owner, 'layerNorms', layer.norm2, () => PreparedLayerNorm.create(k, layer.norm2));
+    prepared(k, owner, 'feedForwards', layer.ffn, () => PreparedFeedForward.create(k, layer.ffn));
+    yield;
+  }
+  if (kernels !== k) return;
+  if (finalNorm) prepared(k, owner, 'layerNorms', finalNorm, () => PreparedLayerNorm.create(k, finalNorm));
+  if (!output || packedOf(owner).linears.has(output)) return;
+  // A generator left unfinished (return()) hands the return on to this one, which frees its memory.
+  const linear = yield* PreparedLinear.createInSlices(k, output, null, 'output embedding', OUTPUT_ROWS_PER_STEP);
+  const map = kernels === k ? packedOf(owner).linears : null;
+  if (!map || map.has(output)) linear.dispose(); // the kernels were unloaded, or a run packed it meanwhile
+  else map.set(output, linear);
 }
 
 /** a · b on the kernels' GEMM, in slices of rows (a bounded scratch), or null while the kernels are not loaded. */

@@ -40,19 +40,48 @@ export class PreparedLinear extends Disposable {
 
   /** Packs `weight` (out × in) and copies `bias` (out floats, or null for none). */
   static create(kernels: WasmKernels, weight: Matrix, bias: Float32Array | null, name = 'linear'): PreparedLinear {
+    const steps = PreparedLinear.createInSlices(kernels, weight, bias, name, weight.rows);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * The same packing, `rowsPerSlice` rows of W at a time (rounded up to whole panels of 8 rows), pausing after each
+   * slice but the last: a page spreads a large table (a language model's output embedding, V × E) over several tasks.
+   * The packed memory is the same as `create`'s, whatever the slices (each panel of 8 rows is packed whole, and
+   * the last, partial one is zero-padded alike). A generator left unfinished (`return()`) frees what it took.
+   */
+  static *createInSlices(kernels: WasmKernels, weight: Matrix, bias: Float32Array | null, name = 'linear', rowsPerSlice = 4096): Generator<void, PreparedLinear, void> {
     const { rows: out, cols: inF } = weight;
     if (out < 1 || inF < 1) throw new EngineError('invalid-argument', `${name}.weight is ${out}×${inF}: it needs at least one row and column.`);
     if (bias) assertVectorLength(bias, out, `${name}.bias`);
     const { arena, exports: k } = kernels;
     const wPtr = arena.alloc(packedFloats(inF, out) * FLOAT);
     const bPtr = bias ? arena.alloc(out * FLOAT) : 0;
-    arena.withScratch((take) => {
-      const w = take(out * inF * FLOAT);
-      kernels.write(w, weight.data);
-      k.pack_bt(w, inF, inF, out, wPtr);
-    });
-    if (bias) kernels.write(bPtr, bias);
-    return new PreparedLinear(kernels, weight, wPtr, bPtr);
+    let made = false;
+    try {
+      const slice = Math.max(8, Math.ceil(rowsPerSlice / 8) * 8);
+      for (let first = 0; first < out; first += slice) {
+        const count = Math.min(slice, out - first);
+        arena.withScratch((take) => {
+          const w = take(count * inF * FLOAT);
+          kernels.write(w, weight.data.subarray(first * inF, (first + count) * inF));
+          // Panel p (rows 8p … 8p + 7 of W) starts at p · inF · 8 floats of the packed block.
+          k.pack_bt(w, inF, inF, count, wPtr + first * inF * FLOAT);
+        });
+        if (first + count < out) yield;
+      }
+      if (bias) kernels.write(bPtr, bias);
+      made = true;
+      return new PreparedLinear(kernels, weight, wPtr, bPtr);
+    } finally {
+      if (!made) {
+        arena.free(wPtr);
+        if (bPtr) arena.free(bPtr);
+      }
+    }
   }
 
   assertUsable(): void {

@@ -1,7 +1,8 @@
 import { createStore } from 'zustand';
-import { EngineError, trainedModelFromBytes, type TrainedModel } from '../../engine';
+import { createLmTokenizer, EngineError, fastAttentionEnabled, trainedModelFromBytes, trainedModelFromFile, type LmModelConfig, type LmModelFile, type TrainedModel } from '../../engine';
 import { fitsTrainedShape, TRAINED_SHAPE } from './trainedShape';
 import { contentLength, readBodyWithProgress } from '../pipeline/readBody';
+import { decodeOffThread } from './modelFileOffThread';
 
 /**
  * The trained model's file, fetched once per page when a view first asks for it (the lab is usable before: it runs
@@ -55,8 +56,41 @@ const setLoadState = (state: LmLoadState): void => lmModelStore.setState(state, 
 
 type Fetch = (url: string) => Promise<Response>;
 
+/** The longest stretch of building the model on the page before it lets other tasks run, ms. */
+const SLICE_MS = 8;
 
-/** Loads the file into `lmModelStore` unless it is loading or loaded; after an error, a new call tries again. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The model from a file the worker decoded, built on the page between tasks: its tokenizer, the model (its weights
+ * checked), then its weights packed for the kernels in slices of a few ms (CausalLmModel.prepareBackend), so that
+ * neither this nor the first run holds the page for long.
+ */
+async function builtBetweenTasks(file: LmModelFile): Promise<TrainedModel> {
+  // The worker's parse checked the vocabulary (parseVocabulary); this copy of it is not scanned again.
+  const tokenizer = createLmTokenizer(file.vocabulary, { checked: true });
+  await nextTask();
+  const trained = trainedModelFromFile(file, tokenizer);
+  await nextTask();
+  const steps = trained.model.prepareBackend();
+  let sliceStart = performance.now();
+  while (!steps.next().done) {
+    if (performance.now() - sliceStart < SLICE_MS) continue;
+    await nextTask();
+    sliceStart = performance.now();
+  }
+  await nextTask(); // the lab's first drawing with the model ('ready') starts a task of its own
+  return trained;
+}
+
+function mismatch(c: LmModelConfig): LmLoadState {
+  return { status: 'error', reason: 'mismatch', detail: `${c.num_layers}×${c.num_heads} heads, width ${c.embed_dim}; this app expects ${TRAINED_SHAPE.numLayers}×${TRAINED_SHAPE.numHeads}, width ${TRAINED_SHAPE.embedDim}` };
+}
+
+/**
+ * Loads the file into `lmModelStore` unless it is loading or loaded; after an error, a new call tries again. The
+ * file is decoded in a worker where the page has one (modelFileOffThread.ts), else here.
+ */
 export async function ensureTrainedModel(fetchFile: Fetch = (url) => fetch(url)): Promise<void> {
   const state = lmModelStore.getState();
   if (state.status === 'loading' || state.status === 'ready') return;
@@ -75,10 +109,14 @@ export async function ensureTrainedModel(fetchFile: Fetch = (url) => fetch(url))
     return;
   }
   try {
-    const trained = trainedModelFromBytes(buffer);
+    const decoded = await decodeOffThread(buffer, fastAttentionEnabled());
+    if (decoded && !fitsTrainedShape(decoded.header.config)) {
+      setLoadState(mismatch(decoded.header.config));
+      return;
+    }
+    const trained = decoded ? await builtBetweenTasks(decoded) : trainedModelFromBytes(buffer);
     if (!fitsTrainedShape(trained.header.config)) {
-      const c = trained.header.config;
-      setLoadState({ status: 'error', reason: 'mismatch', detail: `${c.num_layers}×${c.num_heads} heads, width ${c.embed_dim}; this app expects ${TRAINED_SHAPE.numLayers}×${TRAINED_SHAPE.numHeads}, width ${TRAINED_SHAPE.embedDim}` });
+      setLoadState(mismatch(trained.header.config));
       return;
     }
     setLoadState({ status: 'ready', trained, bytes: buffer });
