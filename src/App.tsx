@@ -11,7 +11,7 @@ import { ShareButton } from './components/share/ShareButton';
 import { UrlNotices } from './components/share/UrlNotices';
 import { translate, useT } from './i18n/translate';
 import { useUi } from './state/uiStore';
-import { ModelScope } from './state/modelScope';
+import { ModelRunScope, RunScope } from './run/RunScope';
 
 // The lessons load only when opened (their content, widgets and KaTeX).
 const LessonsArea = lazy(() => import('./lessons').then((m) => ({ default: m.LessonsArea })));
@@ -60,14 +60,18 @@ export function App() {
                 <PlaygroundPage query={route.query} />
               ) : (
                 // Lessons teach the mechanics on the untrained encoder; a lesson opts a widget into the trained model.
-                <ModelScope model="untrained">
+                <ModelRunScope model="untrained">
                   <LessonsArea route={route} />
-                </ModelScope>
+                </ModelRunScope>
               )}
             </Suspense>
           </div>
         )}
-        {inLab && <LabPage />}
+        {inLab && (
+          <RunScope>
+            <LabPage />
+          </RunScope>
+        )}
       </main>
       <footer className="app-footer">
         <a href={GUIDE_HREF}>{t('footer.guide')}</a>

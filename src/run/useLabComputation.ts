@@ -1,4 +1,5 @@
-import { useDeferredValue, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
+import { EngineError } from '../engine';
 import type { LabResult } from './computeLab';
 import { useLab, useLabStore } from '../state/labStore';
 import { labRunSource, previousLabState, type LabComputationState } from './labRunSource';
@@ -10,18 +11,37 @@ import { useTokenLimit } from '../state/tokenLimit';
 export { LONG_TEXT_CHARS, TYPING_PAUSE_MS, type LabComputationState } from './labRunSource';
 
 /**
- * The engine's traces for the current settings, with whether they are still catching up: read from the one
- * computation of this lab store and model scope (labRunSource), which every view on the page shares.
+ * The run for the current settings, with whether it is still catching up: the one computation of this lab store,
+ * model scope and token limit (labRunSource), which every view on the page shares. Under a <RunScope> (each page
+ * root: the lab, an embed, a custom element, a lesson's model scope) it is the scope's one subscription; a view drawn
+ * alone (a test) subscribes itself.
  */
 export function useLabComputationState(): LabComputationState {
+  const scoped = useContext(RunContext);
+  const own = useRunSubscription(scoped === null);
+  return scoped ?? own;
+}
+
+/** The root's state, given to every view under a <RunScope>; null outside one. */
+export const RunContext = createContext<LabComputationState | null>(null);
+
+const QUIET_SUBSCRIBE = () => () => undefined;
+const idleSnapshot = (): LabComputationState => IDLE_STATE;
+
+/**
+ * Subscribes to this page's run source (when `active`; a view under a <RunScope> reads the scope's instead and keeps
+ * this hook idle) and draws a new long text in a deferred render.
+ */
+export function useRunSubscription(active: boolean): LabComputationState {
   const scope = useModelScope();
   const source = labRunSource(useLabStore(), scope, useTokenLimit());
   const kind = modelKind(useScopedModel(useLab((s) => s.model)));
   useEffect(() => {
     // Asking for a model that needs a file starts its download once per page; the stand-in runs until it has arrived.
-    kind.ensureLoaded();
-  }, [kind]);
-  const state = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
+    if (active) kind.ensureLoaded();
+  }, [kind, active]);
+  const getSnapshot = active ? source.getSnapshot : idleSnapshot;
+  const state = useSyncExternalStore(active ? source.subscribe : QUIET_SUBSCRIBE, getSnapshot, getSnapshot);
   // A new text of over DEFERRED_RENDER_TOKENS tokens is drawn in a background render that yields to the browser (a
   // 300-token paste builds thousands of elements): the old drawing stays, marked pending, until the new one is
   // ready. Only a new text builds new elements: a toggle or a mask on the same tokens only repaints, and a shorter
@@ -36,6 +56,9 @@ export function useLabComputationState(): LabComputationState {
   const shown = deferred ?? before;
   return shown ? pendingOf(shown, state) : state;
 }
+
+/** What an idle subscription answers (never drawn: its view reads its scope's state). */
+const IDLE_STATE: LabComputationState = { result: { ok: false, error: new EngineError('invalid-argument', 'No run outside a run scope.') }, pending: false };
 
 /** Above this many tokens a new run is drawn in a deferred (interruptible) render. */
 export const DEFERRED_RENDER_TOKENS = RUN_LIMITS.deferredRenderTokens;

@@ -6,6 +6,7 @@ import { UrlNotices } from '../components/share/UrlNotices';
 import { useT } from '../i18n/translate';
 import { useUi } from '../state/uiStore';
 import { settingsOf, useLab, useLabStore } from '../state/labStore';
+import { RunScope } from '../run/RunScope';
 import { TokenLimitContext } from '../state/tokenLimit';
 import { kindOf } from '../state/modelChoice';
 import { useModelKind } from '../run/useModelKind';
@@ -62,7 +63,10 @@ function EmbedViewWithLimit(props: EmbedViewProps) {
   const limit = embedTokenLimit(widget, { embedDim, numHeads, numLayers });
   return (
     <TokenLimitContext value={limit}>
-      <EmbedViewBody {...props} />
+      {/* The embed's one subscription to its run (a custom element's own stores, or the embed page's). */}
+      <RunScope>
+        <EmbedViewBody {...props} />
+      </RunScope>
     </TokenLimitContext>
   );
 }

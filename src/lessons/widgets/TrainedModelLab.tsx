@@ -8,7 +8,7 @@ import { engineErrorMessage } from '../../i18n/engineErrorMessage';
 import { useT } from '../../i18n/translate';
 import { DEFAULT_SETTINGS } from '../../state/labStore';
 import { nextTokenRun } from '../../models/registry';
-import { ModelScope } from '../../state/modelScope';
+import { ModelRunScope } from '../../run/RunScope';
 import { useLabComputation, useModelShape } from '../../run/useLabComputation';
 import { useLabFields } from '../../state/useLabFields';
 import type { WidgetProps } from '../types';
@@ -45,9 +45,9 @@ export function examplesOf(config: WidgetProps['config']): TrainedLabExample[] {
  */
 export function TrainedModelLab({ config }: WidgetProps) {
   return (
-    <ModelScope model="trained">
+    <ModelRunScope model="trained">
       <TrainedModelLabBody examples={examplesOf(config)} />
-    </ModelScope>
+    </ModelRunScope>
   );
 }
 
