@@ -6,10 +6,12 @@
 // toggle ≤ 33 ms, a keystroke ≤ 50 ms). Prints a table and one `ui_ms …` line per case; it asserts nothing (machines
 // are noisy). UI_URL=http://host:port benchmarks a server already running; UI_TOKENS=64, UI_PASTE_TOKENS=0 and
 // UI_TRAINED_TOKENS=0 choose the cases. First, the trained model's arrival (modelArrival.ts: no main-thread task over
-// 50 ms from its request until a few seconds after its predictions show; UI_MODEL_ARRIVAL=0 skips it).
+// 50 ms from its request until a few seconds after its predictions show; UI_MODEL_ARRIVAL=0 skips it), and a link that
+// opens on the longest text (longLink.ts: 1,999 Chinese characters; UI_LONG_LINK=0 skips it).
 import type { Page } from 'playwright-core';
 import { activityProbeScript, CLICK_TO_PAINT, KEYSTROKE_TO_PAINT, PASTE_TO_PAINT, type ActionTiming, type PasteTiming } from './uiProbe';
 import { launchChromium, startPreview } from './browserBench';
+import { longLinkCase } from './longLink';
 import { modelArrivalCase } from './modelArrival';
 import { median } from './timing';
 
@@ -73,8 +75,10 @@ async function main(): Promise<void> {
   const results: CaseResult[] = [];
   let pasteLine = '';
   let arrivalLine = '';
+  let longLinkLine = '';
   try {
     if (process.env.UI_MODEL_ARRIVAL !== '0') arrivalLine = await modelArrivalCase(browser, base);
+    if (process.env.UI_LONG_LINK !== '0') longLinkLine = await longLinkCase(browser, base);
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.addInitScript(activityProbeScript);
     const key = () => page.evaluate(`(${KEYSTROKE_TO_PAINT})()`) as Promise<ActionTiming>;
@@ -151,6 +155,7 @@ async function main(): Promise<void> {
   }
   console.log('');
   if (arrivalLine) console.log(arrivalLine);
+  if (longLinkLine) console.log(longLinkLine);
   if (pasteLine) console.log(pasteLine);
   for (const r of results) console.log(`ui_ms tokens=${r.tokens} action=${r.action.replaceAll(' ', '_')} : ${r.medianMs.toFixed(1)} first_paint_ms=${r.firstMs.toFixed(1)} longest_task_ms=${r.longestTaskMs.toFixed(0)}`);
 }
