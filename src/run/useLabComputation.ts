@@ -49,7 +49,9 @@ export function useRunSubscription(active: boolean): LabComputationState {
   // schedules no background render at all.
   const before = previousLabState(state);
   const sameTokens = before !== null && before.result.ok && state.result.ok && before.result.tokens === state.result.tokens;
-  const big = state.result.ok && state.result.tokens.length > DEFERRED_RENDER_TOKENS && !sameTokens;
+  // The model's own arrival (its file decoded while the stand-in ran) builds every view anew as well.
+  const newModel = before !== null && before.result.ok && state.result.ok && before.result.kind !== state.result.kind;
+  const big = state.result.ok && ((state.result.tokens.length > DEFERRED_RENDER_TOKENS && !sameTokens) || newModel);
   const deferred = useDeferredValue(big ? state : null);
   if (!big || deferred === state) return state;
   // Coming from a small run, the deferred value is null: what was drawn is the state this one replaced.
