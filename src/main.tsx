@@ -1,6 +1,6 @@
 // First: installs the interface text before any module that translates is evaluated.
 import './messages';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { enableFastAttention } from './engine';
@@ -15,10 +15,15 @@ registerPageWorkers();
 initUrlSync();
 
 function render(): void {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // The first drawing in a transition: React renders it in slices that yield to the browser, so a page opened on a
+  // long text (or the whole lab at once) never holds the main thread in one long task while it builds.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 
