@@ -7,28 +7,18 @@
 // scripts/bench/longLink.ts (any static server of dist/), or without UI_URL it starts `vite preview` on port 4177.
 import type { Browser } from 'playwright-core';
 import { launchChromium, startPreview } from './browserBench';
+import { longTaskWatch } from './longTaskWatch';
 import { median } from './timing';
 
 const SENTENCE = '我明天要去银行办点事，顺便把信寄出去。';
 /** The longest text a link carries (URL_LIMITS.maxTextLength is 2,000 code units). */
 export const LONG_LINK_TEXT = SENTENCE.repeat(Math.ceil(1999 / SENTENCE.length)).slice(0, 1999);
 
-const LONGTASKS = `(() => {
-  const seen = (window.__link = { tasks: [], settled: 0 });
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) seen.tasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-  } catch (e) { /* no long-task timing in this browser */ }
-  // The first frame where the lab is no longer pending and its tokens are the whole run's 512.
-  const watch = () => {
-    const status = document.querySelector('[data-lab-pending]');
-    const chips = document.querySelector('[aria-label="Tokens"]');
-    if (!seen.settled && status && status.getAttribute('data-lab-pending') === 'false' && chips && chips.querySelectorAll('li').length >= 512) seen.settled = performance.now();
-    if (!seen.settled) requestAnimationFrame(watch);
-  };
-  requestAnimationFrame(watch);
-})()`;
+// The first frame where the lab is no longer pending and its tokens are the whole run's 512.
+const LONGTASKS = longTaskWatch(
+  '__link',
+  `document.querySelector('[data-lab-pending="false"]') && (document.querySelector('[aria-label="Tokens"]')?.querySelectorAll('li').length ?? 0) >= 512`,
+);
 
 export interface LongLinkTiming {
   readonly longestTaskMs: number;
@@ -45,12 +35,12 @@ export async function measureLongLink(browser: Browser, base: string, settleMs =
     await page.addInitScript(LONGTASKS);
     await page.goto(`${base}/?lang=en&model=untrained&text=${encodeURIComponent(LONG_LINK_TEXT)}`);
     const deadline = Date.now() + 60_000;
-    while (!(await page.evaluate('window.__link.settled'))) {
+    while (!(await page.evaluate('window.__link.ready'))) {
       if (Date.now() > deadline) throw new Error('the long link’s run did not settle within 60 s');
       await page.waitForTimeout(100);
     }
     await page.waitForTimeout(settleMs);
-    const seen = (await page.evaluate('({ tasks: window.__link.tasks, settled: window.__link.settled })')) as { tasks: [number, number][]; settled: number };
+    const seen = (await page.evaluate('({ tasks: window.__link.tasks, settled: window.__link.ready })')) as { tasks: [number, number][]; settled: number };
     return {
       longestTaskMs: Math.max(0, ...seen.tasks.map(([, d]) => d)),
       tasksOver50: seen.tasks.length,

@@ -7,6 +7,7 @@
 // of dist/), or without UI_URL it starts `vite preview` on port 4176. UI_MODEL_ARRIVAL_REPS sets the repetitions (3).
 import type { Browser } from 'playwright-core';
 import { launchChromium, startPreview } from './browserBench';
+import { longTaskWatch } from './longTaskWatch';
 import { median } from './timing';
 
 /** What one load of the lab on the trained model cost the main thread. */
@@ -26,20 +27,8 @@ export interface ArrivalTiming {
   readonly predictionsMs: number;
 }
 
-const LONGTASKS = `(() => {
-  const seen = (window.__arrival = { tasks: [], predictions: 0 });
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) seen.tasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-  } catch (e) { /* no long-task timing in this browser */ }
-  // The first frame with the predictions panel: the trained model has run and its drawing is on the page.
-  const watch = () => {
-    if (!seen.predictions && document.querySelector('section.predictions')) seen.predictions = performance.now();
-    if (!seen.predictions) requestAnimationFrame(watch);
-  };
-  requestAnimationFrame(watch);
-})()`;
+// The first frame with the predictions panel: the trained model has run and its drawing is on the page.
+const LONGTASKS = longTaskWatch('__arrival', `document.querySelector('section.predictions')`);
 
 /** Loads the lab on its default model (the trained one) once, in a fresh context, and reads its long tasks. */
 export async function measureModelArrival(browser: Browser, base: string, settleMs = 3000): Promise<ArrivalTiming> {
@@ -50,14 +39,14 @@ export async function measureModelArrival(browser: Browser, base: string, settle
     await page.goto(`${base}/?lang=en`);
     // Polled with a cheap read, not a locator: a role query on the page's main thread would add tasks of its own.
     const deadline = Date.now() + 60_000;
-    while (!(await page.evaluate('window.__arrival.predictions'))) {
+    while (!(await page.evaluate('window.__arrival.ready'))) {
       if (Date.now() > deadline) throw new Error('the trained model’s predictions did not show within 60 s');
       await page.waitForTimeout(100);
     }
     await page.waitForTimeout(settleMs);
     const seen = (await page.evaluate(`({
       tasks: window.__arrival.tasks,
-      predictions: window.__arrival.predictions,
+      predictions: window.__arrival.ready,
       model: performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/models/lm/model.bin')).map((e) => [e.startTime, e.responseEnd])[0] ?? null,
     })`)) as { tasks: [number, number][]; predictions: number; model: [number, number] | null };
     if (!seen.model) throw new Error('the page did not request models/lm/model.bin');
