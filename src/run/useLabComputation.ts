@@ -4,7 +4,7 @@ import type { LabResult } from './computeLab';
 import { useLab, useLabStore } from '../state/labStore';
 import { labRunSource, previousLabState, type LabComputationState } from './labRunSource';
 import { RUN_LIMITS } from '../models/pipeline/runLimits';
-import { modelKind } from '../models/registry';
+import { modelKind, traitsOfRun } from '../models/registry';
 import { useModelScope, useScopedModel } from '../state/modelScope';
 import { useTokenLimit } from '../state/tokenLimit';
 
@@ -50,7 +50,7 @@ export function useRunSubscription(active: boolean): LabComputationState {
   const before = previousLabState(state);
   const sameTokens = before !== null && before.result.ok && state.result.ok && before.result.tokens === state.result.tokens;
   // The model's own arrival (its file decoded while the stand-in ran) builds every view anew as well.
-  const newModel = before !== null && before.result.ok && state.result.ok && before.result.kind !== state.result.kind;
+  const newModel = before !== null && before.result.ok && state.result.ok && traitsOfRun(before.result) !== traitsOfRun(state.result);
   const big = state.result.ok && ((state.result.tokens.length > DEFERRED_RENDER_TOKENS && !sameTokens) || newModel);
   const deferred = useDeferredValue(big ? state : null);
   if (!big || deferred === state) return state;

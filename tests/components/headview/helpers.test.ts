@@ -8,18 +8,8 @@ import { fromRows } from '../../../src/engine';
 import { computeLab } from '../../../src/run/computeLab';
 import { DEFAULT_SETTINGS } from '../../../src/state/labStore';
 import { color } from 'd3';
+import { h0, h1 } from './twoHeads';
 
-// Two heads over three tokens, [query × key]; rows sum to 1.
-const h0 = fromRows([
-  [0.7, 0.2, 0.1],
-  [0.0, 1.0, 0.0],
-  [0.5, 0.25, 0.25],
-]);
-const h1 = fromRows([
-  [1 / 3, 1 / 3, 1 / 3],
-  [0.1, 0.1, 0.8],
-  [0.9, 0.05, 0.05],
-]);
 const none = new Set<number>();
 
 describe('head colours', () => {

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildMask, fromRows } from '../../../src/engine';
+import { h0, h1 } from '../../components/headview/twoHeads';
 import { blockedRuns, blockedShape } from '../../../src/models/pipeline/blockedRuns';
 import { headLineGroups, visibleLines } from '../../../src/models/pipeline/headLines';
 
 // Readings views take off a run, kept in the models layer next to what they derive from (models/README.md's caches).
 describe('what views read off a run, kept per matrix or mask', () => {
-  const h0 = fromRows([
-    [0.7, 0.2, 0.1],
-    [0.0, 1.0, 0.0],
-    [0.5, 0.25, 0.25],
-  ]);
-  const h1 = fromRows([
-    [1 / 3, 1 / 3, 1 / 3],
-    [0.1, 0.1, 0.8],
-    [0.9, 0.05, 0.05],
-  ]);
-
   it("a head's line groups are kept on its matrix: switching the other head off gives back the very same array", () => {
     const before = headLineGroups([h0, h1], { disabled: new Set() }, 4);
     const after = headLineGroups([h0, h1], { disabled: new Set([1]) }, 4);
